@@ -1,0 +1,45 @@
+/// Perft: the number of leaves of the tree of legal moves, the standard check of a
+/// move generator (RULES.md gives the counts).
+public enum Perft {
+    /// The number of leaf positions `depth` plies below `position`.
+    ///
+    /// The last ply is counted in bulk with `moveCount()`, without playing it.
+    /// Repetition and the ply limit are ignored, as RULES.md says.
+    /// - Complexity: proportional to the nodes above the last ply.
+    @inlinable
+    public static func count<Game: TwoPlayerGame>(_ position: Game, depth: Int) -> UInt64 {
+        if depth <= 0 { return 1 }
+        let stack = MoveStack<Game.Move>(depth: depth, filler: Game.nullMove)
+        return withExtendedLifetime(stack) { count(position, depth: depth, lists: stack.base) }
+    }
+
+    /// The recursion of ``count(_:depth:)``: `lists[0]` is this ply's move list.
+    @inlinable
+    public static func count<Game: TwoPlayerGame>(
+        _ position: Game, depth: Int, lists: UnsafeMutablePointer<MoveList<Game.Move>>
+    ) -> UInt64 {
+        if depth <= 1 { return depth == 1 ? UInt64(truncatingIfNeeded: position.moveCount()) : 1 }
+        lists.pointee.removeAll()
+        position.generateMoves(into: &lists.pointee)
+        var nodes: UInt64 = 0
+        let n = lists.pointee.count
+        var i = 0
+        while i < n {
+            var child = position
+            child.play(lists.pointee[i])
+            nodes &+= count(child, depth: depth &- 1, lists: lists + 1)
+            i &+= 1
+        }
+        return nodes
+    }
+
+    /// The leaf count below each legal move of `position` (`divide`), in generation order.
+    public static func divide<Game: TwoPlayerGame>(_ position: Game, depth: Int) -> [(move: Game.Move, nodes: UInt64)] {
+        guard depth >= 1 else { return [] }
+        return position.legalMoves.map { move in
+            var child = position
+            child.play(move)
+            return (move, count(child, depth: depth - 1))
+        }
+    }
+}

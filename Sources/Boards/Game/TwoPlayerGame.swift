@@ -1,0 +1,88 @@
+/// A position of a deterministic two-player game with alternating moves.
+///
+/// Searchers and the bench are generic over this protocol, so every call is
+/// statically dispatched and specialised; a conforming type should be a small
+/// trivial `struct` (a few machine words) that is cheap to copy and to undo by copying.
+///
+/// The rules split in two. A position knows everything its pieces decide: its legal
+/// moves (none once the game is won on the board), wins, and the ply limit. Draws by
+/// repetition depend on the history of the game, which a ``GameHistory`` keeps.
+public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
+    /// A move: a small value, compared by identity.
+    associatedtype Move: BitwiseCopyable & Hashable & Sendable
+
+    /// The game's name on the command line, e.g. `tigers-goats`.
+    static var name: String { get }
+
+    /// A placeholder move that fills unused move-list storage.
+    static var nullMove: Move { get }
+
+    /// The name of a player's side, e.g. `goats`.
+    static func sideName(_ player: Player) -> String
+
+    /// The usual start position.
+    init()
+
+    /// Parses position text, throwing an error that names the problem.
+    init(parsing text: String) throws(ParseError)
+
+    /// The player to move.
+    var sideToMove: Player { get }
+
+    /// Plies played since the position was set up.
+    var plyCount: Int { get }
+
+    /// A Zobrist hash of the pieces and the side to move, updated incrementally.
+    var hash: UInt64 { get }
+
+    /// Appends every legal move to `moves`, in a fixed order. Appends nothing when
+    /// the game is already won on the board or the side to move is stuck; ignores
+    /// the ply limit and repetition (as perft does).
+    func generateMoves(into moves: inout MoveList<Move>)
+
+    /// The number of legal moves, as ``generateMoves(into:)`` would produce
+    /// (perft counts its last ply with this).
+    func moveCount() -> Int
+
+    /// Plays `move`, which must be legal here.
+    mutating func play(_ move: Move)
+
+    /// The outcome if the game is over by the rules the position alone decides
+    /// (wins, the ply limit); `nil` while it goes on. Repetition is ``GameHistory``'s.
+    var outcome: Outcome? { get }
+
+    /// The position text of RULES.md.
+    var text: String { get }
+
+    /// The notation of `move`, e.g. `b1-c2` or `d4xd6`.
+    func notation(of move: Move) -> String
+
+    /// Parses `text` as a move and checks that it is legal here.
+    func parseMove(_ text: String) throws(ParseError) -> Move
+}
+
+extension TwoPlayerGame {
+    @inlinable
+    public func moveCount() -> Int {
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        return moves.count
+    }
+
+    /// The legal moves as an array (for tests and tools, not hot loops).
+    public var legalMoves: [Move] {
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        return moves.array
+    }
+
+    public var description: String { text }
+
+    /// An outcome in words: `goats win`, `tigers win` or `draw`.
+    public static func describe(_ outcome: Outcome) -> String {
+        switch outcome {
+        case .draw: return "draw"
+        case .win(let p): return sideName(p) + " win"
+        }
+    }
+}

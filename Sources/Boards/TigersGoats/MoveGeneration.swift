@@ -1,0 +1,124 @@
+// Move generation for Tigers & Goats.
+//
+// Goat steps are generated set-wise: shifting all goats one square in a direction
+// and masking with the empty squares gives every destination in that direction at
+// once. Tigers are few (four), so each is handled alone: its four rook rays are
+// clipped at the first piece, which is also the only goat it could jump.
+
+extension TigersGoats {
+    /// The destinations of the tiger on `square`: empty squares it slides to, and
+    /// landing squares of its captures. A landing square names its capture uniquely.
+    @inlinable @inline(__always)
+    internal func tigerTargets(_ square: Int) -> (slides: UInt64, captures: UInt64) {
+        typealias B = Bitboard
+        let occupied = goats | tigers, empty = ~occupied, tiger = B.bit(square)
+        let north = B.clipIncreasing(B.rayNorth(square), occupied)
+        let east = B.clipIncreasing(B.rayEast(square), occupied)
+        let south = B.clipDecreasing(B.raySouth(square), occupied)
+        let west = B.clipDecreasing(B.rayWest(square), occupied)
+        let slides = (north | east | south | west) & empty
+        let g = goats
+        let captures: UInt64
+        if longRange {
+            // The first piece on each ray, if a goat, is jumped onto the square beyond.
+            captures = B.north(north & g) & empty | B.east(east & g) & empty
+                | B.south(south & g) & empty | B.west(west & g) & empty
+        } else {
+            // The standard rule: the jumped goat stands next to the tiger.
+            captures = (B.north(B.north(tiger) & g) | B.east(B.east(tiger) & g)
+                | B.south(B.south(tiger) & g) | B.west(B.west(tiger) & g)) & empty
+        }
+        return (slides, captures)
+    }
+
+    /// Appends every legal move in a fixed order: for goats by direction (N, NE, E,
+    /// SE, S, SW, W, NW) then destination; for tigers by square, captures first.
+    /// Appends nothing once the tigers have won by captures.
+    @inlinable
+    public func generateMoves(into moves: inout MoveList<Move>) {
+        if Int(captured) >= Self.capturesToWin { return }
+        typealias B = Bitboard
+        let empty = self.empty
+        if side == .first {
+            let g = goats
+            Self.appendSteps(B.north(g) & empty, delta: 8, into: &moves)
+            Self.appendSteps(B.northEast(g) & empty, delta: 9, into: &moves)
+            Self.appendSteps(B.east(g) & empty, delta: 1, into: &moves)
+            Self.appendSteps(B.southEast(g) & empty, delta: -7, into: &moves)
+            Self.appendSteps(B.south(g) & empty, delta: -8, into: &moves)
+            Self.appendSteps(B.southWest(g) & empty, delta: -9, into: &moves)
+            Self.appendSteps(B.west(g) & empty, delta: -1, into: &moves)
+            Self.appendSteps(B.northWest(g) & empty, delta: 7, into: &moves)
+        } else {
+            var t = tigers
+            while t != 0 {
+                let from = t.trailingZeroBitCount
+                t &= t &- 1
+                let (slides, captures) = tigerTargets(from)
+                var c = captures
+                while c != 0 {
+                    moves.append(Move(from: from, to: c.trailingZeroBitCount, isCapture: true))
+                    c &= c &- 1
+                }
+                var s = slides
+                while s != 0 {
+                    moves.append(Move(from: from, to: s.trailingZeroBitCount))
+                    s &= s &- 1
+                }
+            }
+        }
+    }
+
+    /// Appends a step to each square of `destinations` from the square `delta` behind it.
+    @inlinable @inline(__always)
+    internal static func appendSteps(_ destinations: UInt64, delta: Int, into moves: inout MoveList<Move>) {
+        var d = destinations
+        while d != 0 {
+            let to = d.trailingZeroBitCount
+            moves.append(Move(from: to &- delta, to: to))
+            d &= d &- 1
+        }
+    }
+
+    /// The number of legal moves, counted with popcounts and no list (perft's last ply).
+    @inlinable
+    public func moveCount() -> Int {
+        if Int(captured) >= Self.capturesToWin { return 0 }
+        typealias B = Bitboard
+        let empty = self.empty
+        if side == .first {
+            let g = goats
+            return (B.north(g) & empty).nonzeroBitCount + (B.south(g) & empty).nonzeroBitCount
+                + (B.east(g) & empty).nonzeroBitCount + (B.west(g) & empty).nonzeroBitCount
+                + (B.northEast(g) & empty).nonzeroBitCount + (B.northWest(g) & empty).nonzeroBitCount
+                + (B.southEast(g) & empty).nonzeroBitCount + (B.southWest(g) & empty).nonzeroBitCount
+        }
+        var n = 0
+        var t = tigers
+        while t != 0 {
+            let (slides, captures) = tigerTargets(t.trailingZeroBitCount)
+            n &+= slides.nonzeroBitCount &+ captures.nonzeroBitCount
+            t &= t &- 1
+        }
+        return n
+    }
+
+    /// The goats that some tiger could capture on its next move, whoever is to move
+    /// (the app shows them red). Empty once the game is won by captures.
+    @inlinable
+    public var goatsInDanger: UInt64 {
+        if Int(captured) >= Self.capturesToWin { return 0 }
+        var danger: UInt64 = 0
+        var t = tigers
+        while t != 0 {
+            let from = t.trailingZeroBitCount
+            t &= t &- 1
+            var c = tigerTargets(from).captures
+            while c != 0 {
+                danger |= Bitboard.bit(Move(from: from, to: c.trailingZeroBitCount, isCapture: true).capturedSquare)
+                c &= c &- 1
+            }
+        }
+        return danger
+    }
+}

@@ -1,0 +1,143 @@
+// Text for Tigers & Goats: squares (`e4`), moves (`b1-c2`, `d4xd6`) and positions
+// (`GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G6G/GGGGGGGG g 0`), RULES.md §1 "Notation".
+
+extension TigersGoats {
+    /// Square and move names.
+    public enum Notation {
+        /// The name of a square index 0–63, e.g. `e4` for 28.
+        public static func squareName(_ square: Int) -> String {
+            let files = Array("abcdefgh")
+            return "\(files[square & 7])\(square / 8 + 1)"
+        }
+
+        /// The index of a square name like `e4`, or `nil`.
+        public static func square(named name: Substring) -> Int? {
+            let u = Array(name.utf8)
+            guard u.count == 2, (97...104).contains(u[0]), (49...56).contains(u[1]) else { return nil }
+            return Int(u[1] - 49) * 8 + Int(u[0] - 97)
+        }
+    }
+
+    /// The notation of `move`: `from-to`, or `fromxto` for a capture.
+    public func notation(of move: Move) -> String {
+        Notation.squareName(move.from) + (move.isCapture ? "x" : "-") + Notation.squareName(move.to)
+    }
+
+    /// Parses `text` as a move (`b1-c2`, `d4xd6`) and checks that it is legal here.
+    public func parseMove(_ text: String) throws(ParseError) -> Move {
+        let trimmed = text.trimmingWhitespace()
+        guard let sep = trimmed.firstIndex(where: { $0 == "-" || $0 == "x" }),
+              let from = Notation.square(named: trimmed[..<sep]),
+              let to = Notation.square(named: trimmed[trimmed.index(after: sep)...])
+        else {
+            throw ParseError("malformed move '\(text)': expected from-to (b1-c2) or fromxto (d4xd6)")
+        }
+        let isCapture = trimmed[sep] == "x"
+        let wanted = Move(from: from, to: to, isCapture: isCapture)
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        if moves.contains(wanted) { return wanted }
+        let flipped = Move(from: from, to: to, isCapture: !isCapture)
+        if moves.contains(flipped) {
+            throw ParseError("illegal move '\(trimmed)': write it \(notation(of: flipped))")
+        }
+        if let o = outcome { throw ParseError("illegal move '\(trimmed)': the game is over (\(Self.describe(o)))") }
+        let mover = side == .first ? "goat" : "tiger"
+        let pieces = side == .first ? goats : tigers
+        if pieces & Bitboard.bit(from) == 0 {
+            throw ParseError("illegal move '\(trimmed)': no \(mover) on \(Notation.squareName(from)) (\(mover)s to move)")
+        }
+        throw ParseError("illegal move '\(trimmed)': the \(mover) on \(Notation.squareName(from)) cannot \(isCapture ? "capture" : "move") to \(Notation.squareName(to))")
+    }
+
+    /// The position text: ranks 8 to 1, side to move, goats captured.
+    public var text: String {
+        var out = ""
+        for rank in stride(from: 7, through: 0, by: -1) {
+            var run = 0
+            for file in 0..<8 {
+                let b = Bitboard.bit(rank * 8 + file)
+                let piece: Character? = goats & b != 0 ? "G" : tigers & b != 0 ? "T" : nil
+                if let piece {
+                    if run > 0 { out += String(run); run = 0 }
+                    out.append(piece)
+                } else {
+                    run += 1
+                }
+            }
+            if run > 0 { out += String(run) }
+            if rank > 0 { out += "/" }
+        }
+        return out + " " + (side == .first ? "g" : "t") + " " + String(captured)
+    }
+
+    /// Parses position text under the default rules.
+    public init(parsing text: String) throws(ParseError) {
+        try self.init(parsing: text, rules: .standard)
+    }
+
+    /// Parses position text, naming the problem when it is malformed: rank count or
+    /// length, unknown characters, side to move, capture count. The ply count starts at 0.
+    public init(parsing text: String, rules: Rules) throws(ParseError) {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard let board = fields.first else { throw ParseError("empty position text") }
+        let ranks = board.split(separator: "/", omittingEmptySubsequences: false)
+        guard ranks.count == 8 else {
+            throw ParseError("position has \(ranks.count) ranks, expected 8 separated by '/'")
+        }
+        var goats: UInt64 = 0, tigers: UInt64 = 0
+        for (i, rankText) in ranks.enumerated() {
+            let rank = 7 - i
+            var file = 0
+            for ch in rankText {
+                if let run = ch.wholeNumberValue, ch.isASCII, (1...8).contains(run) {
+                    file += run
+                } else if ch == "G" || ch == "T" {
+                    if file < 8 {
+                        let b = Bitboard.bit(rank * 8 + file)
+                        if ch == "G" { goats |= b } else { tigers |= b }
+                    }
+                    file += 1
+                } else {
+                    throw ParseError("unknown character '\(ch)' in rank \(rank + 1): expected G, T or a digit 1-8")
+                }
+            }
+            guard file == 8 else {
+                throw ParseError("rank \(rank + 1) ('\(rankText)') has \(file) squares, expected 8")
+            }
+        }
+        guard fields.count >= 2 else { throw ParseError("missing side to move (g or t) after the board") }
+        let side: Player
+        switch fields[1] {
+        case "g": side = .first
+        case "t": side = .second
+        default: throw ParseError("unknown side to move '\(fields[1])': expected g or t")
+        }
+        guard fields.count >= 3 else { throw ParseError("missing number of goats captured after the side to move") }
+        let countText = fields[2]
+        guard let captures = Int(countText) else {
+            throw ParseError("goats captured '\(countText)' is not a number")
+        }
+        guard captures >= 0 else { throw ParseError("goats captured \(captures) is negative") }
+        guard fields.count == 3 else {
+            throw ParseError("unexpected text '\(fields[3...].joined(separator: " "))' after the goats captured")
+        }
+        try self.init(goats: goats, tigers: tigers, sideToMove: side, captures: captures, rules: rules)
+    }
+}
+
+extension TigersGoats: TwoPlayerGame {
+    public static var name: String { "tigers-goats" }
+    public static var nullMove: Move { Move(from: 0, to: 0) }
+    public static func sideName(_ player: Player) -> String { player == .first ? "goats" : "tigers" }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    package func trimmingWhitespace() -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let start = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = lastIndex(where: { !isSpace($0) })!
+        return self[start...end]
+    }
+}

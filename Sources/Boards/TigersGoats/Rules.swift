@@ -1,0 +1,28 @@
+extension TigersGoats {
+    /// The rule variants of Tigers & Goats: parameters of one engine (RULES.md §1).
+    @frozen
+    public struct Rules: Sendable, Hashable {
+        /// The ply at which the game is drawn (default 300), 1 to 65,535.
+        public var plyLimit: Int
+        /// The long-range capture variant: a tiger may slide over empty squares and jump
+        /// the first goat it meets (off by default).
+        public var longRangeCapture: Bool
+
+        /// The default rules: ply limit 300, adjacent captures only.
+        public static var standard: Rules { Rules() }
+
+        /// Rules with the given variants; ``validated()`` checks the ply limit.
+        public init(plyLimit: Int = 300, longRangeCapture: Bool = false) {
+            self.plyLimit = plyLimit
+            self.longRangeCapture = longRangeCapture
+        }
+
+        /// Checks the values, naming the one out of range.
+        public func validated() throws(ParseError) -> Rules {
+            guard (1...Int(UInt16.max)).contains(plyLimit) else {
+                throw ParseError("ply limit \(plyLimit) is out of range 1...\(UInt16.max)")
+            }
+            return self
+        }
+    }
+}
