@@ -1,12 +1,12 @@
-import Boards
 import Foundation
-let d = Int(CommandLine.arguments.dropFirst().first ?? "4") ?? 4
-let p = TigersGoats()
-for depth in 1...d {
-  let t0 = Date()
-  let n = Perft.count(p, depth: depth)
-  let dt = Date().timeIntervalSince(t0)
-  print(depth, n, dt, Double(n)/dt/1e6)
+
+// Entry point: every misuse becomes one line on stderr and exit status 2.
+do {
+    try BenchCommand.run(Array(CommandLine.arguments.dropFirst()))
+    fflush(nil)
+    exit(0)
+} catch {
+    fflush(nil)
+    Output.error(error.message)
+    exit(2)
 }
-var lr = TigersGoats(rules: .init(longRangeCapture: true))
-for depth in 1...4 { print("LR", depth, Perft.count(lr, depth: depth)) }

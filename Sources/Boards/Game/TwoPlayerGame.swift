@@ -47,6 +47,10 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// Plays `move`, which must be legal here.
     mutating func play(_ move: Move)
 
+    /// Whether `move` makes every earlier position unreachable (a capture), so that
+    /// repetition checks need not look further back. Defaults to `false`.
+    func isIrreversible(_ move: Move) -> Bool
+
     /// The outcome if the game is over by the rules the position alone decides
     /// (wins, the ply limit); `nil` while it goes on. Repetition is ``GameHistory``'s.
     var outcome: Outcome? { get }
@@ -62,6 +66,9 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension TwoPlayerGame {
+    @inlinable
+    public func isIrreversible(_ move: Move) -> Bool { false }
+
     @inlinable
     public func moveCount() -> Int {
         var moves = MoveList<Move>(filler: Self.nullMove)

@@ -130,6 +130,8 @@ extension TigersGoats: TwoPlayerGame {
     public static var name: String { "tigers-goats" }
     public static var nullMove: Move { Move(from: 0, to: 0) }
     public static func sideName(_ player: Player) -> String { player == .first ? "goats" : "tigers" }
+    /// A capture removes a goat for good: no earlier position can come back.
+    @inlinable public func isIrreversible(_ move: Move) -> Bool { move.isCapture }
 }
 
 extension String {

@@ -1,0 +1,93 @@
+import Boards
+import Foundation
+
+/// The `bench` command line: picks the command and reports misuse as one line.
+enum BenchCommand {
+    static let help = """
+        bench: the game-AI workbench (Tigers & Goats, Coin Sorter)
+
+        usage: bench [COMMAND] [OPTIONS]
+
+        commands:
+          benchmark   (the default) perft depth 6 from the start on 1 and all threads
+          perft       leaf counts of the legal-move tree, divide, speed
+          replay      play a list of moves and print the resulting position
+          playouts    random games to the end: plies per second, outcomes
+          help        this text; `bench COMMAND --help` for a command's options
+
+        Bad input exits with status 2 and one line on stderr.
+        """
+
+    /// Runs the command named by `arguments[0]` (the default benchmark when absent).
+    static func run(_ arguments: [String]) throws(UsageError) {
+        guard let command = arguments.first else { return try BenchmarkCommand.run([]) }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            guard let text = helpText(command) else { throw unknown(command) }
+            print(text)
+            return
+        }
+        switch command {
+        case "--help", "-h", "help":
+            if let topic = rest.first {
+                guard let text = helpText(topic) else { throw unknown(topic) }
+                print(text)
+            } else {
+                print(help)
+            }
+        case "benchmark": try BenchmarkCommand.run(rest)
+        case "perft": try PerftCommand.run(rest)
+        case "replay": try ReplayCommand.run(rest)
+        case "playouts": try PlayoutCommand.run(rest)
+        default: throw unknown(command)
+        }
+    }
+
+    static func helpText(_ command: String) -> String? {
+        switch command {
+        case "benchmark": return BenchmarkCommand.help
+        case "perft": return PerftCommand.help
+        case "replay": return ReplayCommand.help
+        case "playouts": return PlayoutCommand.help
+        case "help", "--help", "-h": return help
+        default: return nil
+        }
+    }
+
+    static func unknown(_ command: String) -> UsageError {
+        UsageError("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, help)")
+    }
+}
+
+/// `bench benchmark`, also what `bench` alone runs: the move-generation speed.
+enum BenchmarkCommand {
+    static let declared: [String: Options.Kind] = ["--depth": .value, "--threads": .value]
+
+    static let help = """
+        usage: bench [benchmark] [--depth N] [--threads N]
+
+        Perft from the Tigers & Goats start on one thread and on N threads, with the
+        leaf counts checked against RULES.md where it gives them.
+          --depth N         perft depth (default 6)
+          --threads N       the parallel run's threads (default: the active cores)
+        """
+
+    static func run(_ arguments: [String]) throws(UsageError) {
+        let options = try Options(command: "benchmark", arguments: arguments, declared: declared)
+        let depth = try options.int("--depth", default: 6, in: 1...30)
+        let cores = max(1, ProcessInfo.activeCores)
+        let threads = try options.int("--threads", default: cores, in: 1...1024)
+        print("Tigers & Goats perft, depth \(depth), from the start position")
+        print("(bench perft --depth \(depth) --threads N; release build, \(cores) active cores)")
+        print("")
+        print("| threads | leaves | seconds | M leaves/s |")
+        print("|---:|---:|---:|---:|")
+        var rates: [Double] = []
+        for n in Set([1, threads]).sorted() {
+            let r = PerftCommand.measure(TigersGoats(), depth: depth, threads: n, divide: false)
+            rates.append(r.nodesPerSecond)
+            print("| \(n) | \(Output.grouped(r.nodes)) | \(Output.fixed(r.seconds, 3)) | \(Output.fixed(r.nodesPerSecond / 1e6, 1)) |")
+        }
+        if rates.count == 2 { print("\nspeed-up with \(threads) threads: \(Output.fixed(rates[1] / rates[0], 2))x") }
+    }
+}
