@@ -8,8 +8,9 @@
 /// moves (none once the game is won on the board), wins, and the ply limit. Draws by
 /// repetition depend on the history of the game, which a ``GameHistory`` keeps.
 public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
-    /// A move: a small value, compared by identity.
-    associatedtype Move: BitwiseCopyable & Hashable & Sendable
+    /// A move: a small value, compared by identity, that packs into 16 bits
+    /// (transposition tables and search trees store it so).
+    associatedtype Move: CompactMove
 
     /// The game's name on the command line, e.g. `tigers-goats`.
     static var name: String { get }
@@ -92,4 +93,12 @@ extension TwoPlayerGame {
         case .win(let p): return sideName(p) + " win"
         }
     }
+}
+
+/// A move that packs into 16 bits without loss.
+public protocol CompactMove: BitwiseCopyable, Hashable, Sendable {
+    /// The packed bits.
+    var raw: UInt16 { get }
+    /// The move of some packed bits (from ``raw``).
+    init(raw: UInt16)
 }

@@ -32,6 +32,7 @@ extension TigersGoats {
         else {
             throw ParseError("malformed move '\(text)': expected from-to (b1-c2) or fromxto (d4xd6)")
         }
+        if let o = outcome { throw ParseError("illegal move '\(trimmed)': the game is over (\(Self.describe(o)))") }
         let isCapture = trimmed[sep] == "x"
         let wanted = Move(from: from, to: to, isCapture: isCapture)
         var moves = MoveList<Move>(filler: Self.nullMove)
@@ -41,7 +42,6 @@ extension TigersGoats {
         if moves.contains(flipped) {
             throw ParseError("illegal move '\(trimmed)': write it \(notation(of: flipped))")
         }
-        if let o = outcome { throw ParseError("illegal move '\(trimmed)': the game is over (\(Self.describe(o)))") }
         let mover = side == .first ? "goat" : "tiger"
         let pieces = side == .first ? goats : tigers
         if pieces & Bitboard.bit(from) == 0 {

@@ -1,9 +1,13 @@
 extension TigersGoats {
     /// A move, packed in 16 bits: origin (6 bits), destination (6 bits), capture flag.
     @frozen
-    public struct Move: Hashable, Sendable, BitwiseCopyable {
+    public struct Move: CompactMove {
         /// The packed bits: `from | to << 6 | capture << 12`.
         public let raw: UInt16
+
+        /// The move of some packed bits.
+        @inlinable @inline(__always)
+        public init(raw: UInt16) { self.raw = raw }
 
         /// A step, slide or capture from `from` to `to` (square indices 0–63).
         @inlinable @inline(__always)
