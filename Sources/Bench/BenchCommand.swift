@@ -39,6 +39,7 @@ enum BenchCommand {
         case "perft": try PerftCommand.run(rest)
         case "replay": try ReplayCommand.run(rest)
         case "playouts": try PlayoutCommand.run(rest)
+        case "search": try SearchCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -49,6 +50,7 @@ enum BenchCommand {
         case "perft": return PerftCommand.help
         case "replay": return ReplayCommand.help
         case "playouts": return PlayoutCommand.help
+        case "search": return SearchCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }

@@ -120,10 +120,17 @@ public struct CoinSorter: Sendable, Hashable {
     /// it scores for sure. The board is unchanged.
     @inlinable @inline(__always)
     public func linesCompleted(by swap: Swap) -> Int {
+        let lines = exchanging(swap).completeLines
+        return lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount
+    }
+
+    /// The board with the two coins of `swap` traded and nothing else changed: no
+    /// turn used, no settle (a what-if for agents scoring swaps).
+    @inlinable @inline(__always)
+    public func exchanging(_ swap: Swap) -> CoinSorter {
         var copy = self
         copy.exchange(Int(swap.first), Int(swap.second))
-        let lines = copy.completeLines
-        return lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount
+        return copy
     }
 
     // MARK: Playing

@@ -12,6 +12,9 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     public private(set) var hashes: [UInt64]
     /// The moves played, in order.
     public private(set) var moves: [Game.Move]
+    /// The index in ``hashes`` of the first position after the last irreversible move:
+    /// no earlier position can occur again.
+    public private(set) var reversibleStart: Int = 0
 
     /// How many times a position must occur for the game to be drawn.
     public static var repetitionLimit: Int { 3 }
@@ -30,7 +33,7 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
         var n = 0
         // Same side to move only: every second entry, backwards from the current.
         var i = hashes.count - 1
-        while i >= 0 {
+        while i >= reversibleStart {
             if hashes[i] == h { n += 1 }
             i -= 2
         }
@@ -45,6 +48,7 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
 
     /// Plays `move`, which must be legal.
     public mutating func play(_ move: Game.Move) {
+        if position.isIrreversible(move) { reversibleStart = hashes.count }
         position.play(move)
         hashes.append(position.hash)
         moves.append(move)
@@ -54,11 +58,9 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     @discardableResult
     public mutating func undo() -> Bool {
         guard !moves.isEmpty else { return false }
-        moves.removeLast()
-        hashes.removeLast()
-        var p = initialPosition
-        for m in moves { p.play(m) }
-        position = p
+        let replay = moves.dropLast()
+        self = GameHistory(initialPosition)
+        for m in replay { play(m) }
         return true
     }
 

@@ -26,12 +26,23 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
     public mutating func run(
         from position: inout Game, using generator: inout SplitMix64
     ) -> (outcome: Outcome, plies: Int) {
+        let (outcome, plies) = run(from: &position, using: &generator, maxPlies: .max)
+        return (outcome!, plies)
+    }
+
+    /// Plays at most `maxPlies` random moves from `position`; the outcome is `nil`
+    /// when the cap stops the game first (MCTS then evaluates the position).
+    @inlinable
+    public mutating func run(
+        from position: inout Game, using generator: inout SplitMix64, maxPlies: Int
+    ) -> (outcome: Outcome?, plies: Int) {
         hashes.removeAll(keepingCapacity: true)
         hashes.append(position.hash)
         var plies = 0
         while true {
             if let outcome = position.outcome { return (outcome, plies) }
             if repetitions(of: position.hash) >= GameHistory<Game>.repetitionLimit { return (.draw, plies) }
+            if plies >= maxPlies { return (nil, plies) }
             moves.removeAll()
             position.generateMoves(into: &moves)
             // `outcome` was nil, so there is at least one move.

@@ -95,7 +95,8 @@ extension TwoPlayerGame {
     }
 }
 
-/// A move that packs into 16 bits without loss.
+/// A move that packs into 16 bits without loss; `raw == 0` is never a legal move
+/// (tables use 0 for "no move").
 public protocol CompactMove: BitwiseCopyable, Hashable, Sendable {
     /// The packed bits.
     var raw: UInt16 { get }

@@ -122,3 +122,21 @@ extension TigersGoats {
         return danger
     }
 }
+
+extension TigersGoats {
+    /// The tigers' legal moves in total, and the tigers that have none (trapped),
+    /// whoever is to move: the mobility terms of an evaluation.
+    @inlinable
+    public var tigerMobility: (moves: Int, trapped: Int) {
+        var moves = 0, trapped = 0
+        var t = tigers
+        while t != 0 {
+            let (slides, captures) = tigerTargets(t.trailingZeroBitCount)
+            let n = slides.nonzeroBitCount &+ captures.nonzeroBitCount
+            moves &+= n
+            if n == 0 { trapped &+= 1 }
+            t &= t &- 1
+        }
+        return (moves, trapped)
+    }
+}

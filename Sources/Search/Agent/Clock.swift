@@ -1,0 +1,20 @@
+import Dispatch
+
+/// A monotonic clock in seconds, and a deadline test cheap enough to call often.
+@usableFromInline
+struct Clock {
+    @usableFromInline let start: UInt64
+    @usableFromInline let limit: UInt64
+
+    @inlinable
+    init(seconds: Double?) {
+        start = DispatchTime.now().uptimeNanoseconds
+        limit = seconds.map { UInt64(max(0, $0) * 1e9) } ?? .max
+    }
+
+    @inlinable var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
+
+    @inlinable var expired: Bool {
+        limit != .max && DispatchTime.now().uptimeNanoseconds &- start >= limit
+    }
+}

@@ -1,0 +1,70 @@
+import Boards
+
+/// Plays a uniformly random legal move.
+public struct RandomAgent<Game: TwoPlayerGame>: TwoPlayerAgent {
+    public let spec: String
+    public var budget: SearchBudget { SearchBudget() }
+    private var rng: SplitMix64
+    private var moves = MoveList<Game.Move>(filler: Game.nullMove)
+
+    public init(spec: String = "random", seed: UInt64 = 0) {
+        self.spec = spec
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        moves.removeAll()
+        if game.outcome == nil { game.position.generateMoves(into: &moves) }
+        var result = SearchResult<Game.Move>(move: moves.isEmpty ? nil : moves[rng.next(below: moves.count)])
+        result.nodes = moves.count
+        return result
+    }
+}
+
+/// One ply of search: an immediate win if there is one, else the move whose
+/// position the evaluation likes best; ties broken by the seeded stream.
+public struct GreedyAgent<E: Evaluator>: TwoPlayerAgent {
+    public typealias Game = E.Game
+    public let spec: String
+    public var budget: SearchBudget { SearchBudget(depth: 1) }
+    public let evaluator: E
+    private var rng: SplitMix64
+    private var moves = MoveList<Game.Move>(filler: Game.nullMove)
+
+    public init(spec: String = "greedy", evaluator: E, seed: UInt64 = 0) {
+        self.spec = spec
+        self.evaluator = evaluator
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        moves.removeAll()
+        guard game.outcome == nil else { return SearchResult(move: nil) }
+        let p = game.position
+        p.generateMoves(into: &moves)
+        var best = Int.min, chosen: Game.Move? = nil, ties = 0
+        for i in 0..<moves.count {
+            var child = p
+            child.play(moves[i])
+            let value: Int
+            if let o = child.outcome {
+                value = o == .win(p.sideToMove) ? Evaluation.winScore : o == .draw ? 0 : -Evaluation.winScore
+            } else {
+                value = -evaluator.evaluate(child)
+            }
+            if value > best {
+                best = value; chosen = moves[i]; ties = 1
+            } else if value == best {
+                // Reservoir sampling: each tied move is equally likely to be chosen.
+                ties += 1
+                if rng.next(below: ties) == 0 { chosen = moves[i] }
+            }
+        }
+        var result = SearchResult<Game.Move>(move: chosen)
+        result.value = Double(best)
+        result.nodes = moves.count
+        result.depth = 1
+        if let chosen { result.principalVariation = [chosen] }
+        return result
+    }
+}

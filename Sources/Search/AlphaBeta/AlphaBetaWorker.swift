@@ -1,0 +1,209 @@
+import Boards
+import Synchronization
+
+/// Tells search threads to stop (Lazy SMP: the main thread is done).
+final class StopSignal: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// One thread's alpha-beta search: negamax with iterative deepening, principal
+/// variation search, a shared transposition table, and TT-move / capture / killer /
+/// history move ordering.
+///
+/// Its tables are pointers allocated once per search (not `Array` fields, whose
+/// exclusivity checks cost much in the recursion). Scores are from the side to
+/// move's view; a win `n` plies from the root is `winScore - n`, so a faster win
+/// and a slower loss score better. A position repeated since the root, or for the
+/// third time counting the game, is a draw; so is the ply limit.
+final class AlphaBetaWorker<E: Evaluator> {
+    typealias Game = E.Game
+    static var maxPly: Int { 100 }
+    static var infinity: Int { 2_000_000 }
+
+    let evaluator: E
+    let table: TranspositionTable
+    let stop: StopSignal
+    let clock: Clock
+    let nodeLimit: Int
+    let lists: MoveStack<Game.Move>
+    let order: UnsafeMutablePointer<Int32>
+    let killers: UnsafeMutablePointer<UInt16>
+    let history: UnsafeMutablePointer<Int32>
+    let pv: UnsafeMutablePointer<UInt16>
+    let pvLength: UnsafeMutablePointer<Int>
+    /// Hashes of the game so far, then of the search path: `path[base + ply]`.
+    let path: UnsafeMutablePointer<UInt64>
+    let base: Int
+    let rootSince: Int
+    var nodes = 0
+    var aborted = false
+    var deepestPly = 0
+
+    init(evaluator: E, table: TranspositionTable, stop: StopSignal, clock: Clock, nodeLimit: Int,
+         game: GameHistory<Game>) {
+        self.evaluator = evaluator
+        self.table = table
+        self.stop = stop
+        self.clock = clock
+        self.nodeLimit = nodeLimit
+        let maxPly = Self.maxPly
+        lists = MoveStack(depth: maxPly + 1, filler: Game.nullMove)
+        order = .allocate(capacity: (maxPly + 1) * MoveList<Game.Move>.capacity)
+        killers = .allocate(capacity: 2 * (maxPly + 1))
+        killers.initialize(repeating: 0, count: 2 * (maxPly + 1))
+        history = .allocate(capacity: 1 << 16)
+        history.initialize(repeating: 0, count: 1 << 16)
+        pv = .allocate(capacity: (maxPly + 1) * (maxPly + 1))
+        pvLength = .allocate(capacity: maxPly + 1)
+        pvLength.initialize(repeating: 0, count: maxPly + 1)
+        base = game.hashes.count - 1
+        rootSince = game.reversibleStart
+        path = .allocate(capacity: game.hashes.count + maxPly + 1)
+        for (i, h) in game.hashes.enumerated() { path[i] = h }
+    }
+
+    deinit {
+        order.deallocate(); killers.deallocate(); history.deallocate()
+        pv.deallocate(); pvLength.deallocate(); path.deallocate()
+    }
+
+    /// Checks the limits every 1,024 nodes (the clock is too slow to read at each).
+    @inline(__always)
+    func countNode() {
+        nodes &+= 1
+        if nodes & 1023 == 0 && (stop.isSet || clock.expired) { aborted = true }
+        if nodes >= nodeLimit { aborted = true }
+    }
+
+    /// The value of a finished game for the side to move at `ply`.
+    @inline(__always)
+    static func terminalScore(_ outcome: Outcome, sideToMove: Player, ply: Int) -> Int {
+        switch outcome {
+        case .draw: return 0
+        case .win(let w): return w == sideToMove ? Evaluation.winScore - ply : -(Evaluation.winScore - ply)
+        }
+    }
+
+    // Forced-win scores are stored relative to the node, not the root.
+    @inline(__always) static func toTable(_ s: Int, _ ply: Int) -> Int {
+        s >= Evaluation.provenThreshold ? s + ply : s <= -Evaluation.provenThreshold ? s - ply : s
+    }
+    @inline(__always) static func fromTable(_ s: Int, _ ply: Int) -> Int {
+        s >= Evaluation.provenThreshold ? s - ply : s <= -Evaluation.provenThreshold ? s + ply : s
+    }
+
+    /// Whether the position at `ply` (its hash at `path[base + ply]`) is a draw by repetition.
+    @inline(__always)
+    func isRepetition(_ hash: UInt64, ply: Int, since: Int) -> Bool {
+        var j = base + ply - 2
+        var beforeRoot = 0
+        while j >= since {
+            if path[j] == hash {
+                if j >= base { return true }
+                beforeRoot += 1
+                if beforeRoot >= 2 { return true }
+            }
+            j -= 2
+        }
+        return false
+    }
+
+    /// Negamax with alpha-beta; `since` is the path index after the last irreversible move.
+    func negamax(_ p: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since: Int) -> Int {
+        countNode()
+        if aborted { return 0 }
+        pvLength[ply] = 0
+        if ply > deepestPly { deepestPly = ply }
+        if let o = p.outcome { return Self.terminalScore(o, sideToMove: p.sideToMove, ply: ply) }
+        let hash = p.hash
+        if isRepetition(hash, ply: ply, since: since) { return 0 }
+        if depth <= 0 || ply >= Self.maxPly { return evaluator.evaluate(p) }
+
+        var ttMove: UInt16 = 0
+        if let e = table.probe(hash) {
+            ttMove = e.move
+            if e.depth >= depth && ply > 0 {
+                let s = Self.fromTable(e.score, ply)
+                switch e.bound {
+                case .exact: return s
+                case .lower: if s >= beta { return s }
+                case .upper: if s <= alpha { return s }
+                }
+            }
+        }
+
+        let list = lists.base + ply
+        list.pointee.removeAll()
+        p.generateMoves(into: &list.pointee)
+        let n = list.pointee.count
+        let scores = order + ply * MoveList<Game.Move>.capacity
+        let k0 = killers[2 * ply], k1 = killers[2 * ply + 1]
+        for i in 0..<n {
+            let m = list.pointee[i]
+            let raw = m.raw
+            scores[i] = raw == ttMove ? 1 << 30 : p.isIrreversible(m) ? 1 << 29
+                : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)]
+        }
+
+        var best = -Self.infinity, bestMove: UInt16 = 0, a = alpha
+        for i in 0..<n {
+            // Selection sort step: bring the best-scored remaining move to `i`.
+            var top = i
+            for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
+            if top != i {
+                list.pointee.swapAt(i, top)
+                let t = scores[i]; scores[i] = scores[top]; scores[top] = t
+            }
+            let m = list.pointee[i]
+            var child = p
+            child.play(m)
+            path[base + ply + 1] = child.hash
+            let childSince = p.isIrreversible(m) ? base + ply + 1 : since
+            var score: Int
+            if i == 0 {
+                score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
+            } else {
+                score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+                if score > a && score < beta && !aborted {
+                    score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
+                }
+            }
+            if aborted { return 0 }
+            if score > best {
+                best = score
+                bestMove = m.raw
+                if score > a {
+                    a = score
+                    // This move, then the child's principal variation.
+                    let row = pv + ply * (Self.maxPly + 1), childRow = pv + (ply + 1) * (Self.maxPly + 1)
+                    row[0] = m.raw
+                    let childLength = pvLength[ply + 1]
+                    for j in 0..<childLength { row[j + 1] = childRow[j] }
+                    pvLength[ply] = childLength + 1
+                    if a >= beta {
+                        if !p.isIrreversible(m) {
+                            if killers[2 * ply] != m.raw {
+                                killers[2 * ply + 1] = killers[2 * ply]
+                                killers[2 * ply] = m.raw
+                            }
+                            let h = history[Int(m.raw)] &+ Int32(depth * depth)
+                            history[Int(m.raw)] = h
+                            if h > 1 << 26 { for r in 0..<(1 << 16) { history[r] /= 2 } }
+                        }
+                        break
+                    }
+                }
+            }
+        }
+        let bound: TranspositionTable.Bound = best <= alpha ? .upper : best >= beta ? .lower : .exact
+        table.store(hash, move: bestMove, score: Self.toTable(best, ply), depth: depth, bound: bound)
+        return best
+    }
+
+    /// The principal variation of the last completed root search.
+    func principalVariation() -> [Game.Move] {
+        (0..<pvLength[0]).map { Game.Move(raw: pv[$0]) }
+    }
+}

@@ -1,0 +1,80 @@
+import Synchronization
+
+/// A fixed-size transposition table shared by search threads without locks.
+///
+/// Each entry is two 64-bit atomics: `key ^ data` and `data` (Hyatt's lockless
+/// hashing). Threads read and write them with relaxed ordering, so an entry can be
+/// torn by a concurrent write; a torn entry fails the `key ^ data == hash` check and
+/// reads as a miss. That race is the design: a lost or missed entry costs a little
+/// search, a lock would cost every probe. Replacement is always-replace, except that
+/// a shallower result never overwrites a deeper one of the same position.
+public final class TranspositionTable: @unchecked Sendable {
+    /// Whether a stored score is exact or a bound.
+    public enum Bound: UInt64, Sendable { case exact = 1, lower = 2, upper = 3 }
+
+    /// One decoded entry.
+    public struct Entry: Sendable {
+        public let move: UInt16
+        public let score: Int
+        public let depth: Int
+        public let bound: Bound
+    }
+
+    let slots: UnsafeMutablePointer<Atomic<UInt64>>
+    let mask: Int
+    /// The number of entries (a power of two), 0 for a disabled table.
+    public let capacity: Int
+
+    /// A table of about `megabytes` MiB (16 bytes an entry, rounded down to a power
+    /// of two); 0 disables it: every probe misses and stores are dropped.
+    public init(megabytes: Int) {
+        var entries = 0
+        if megabytes > 0 {
+            entries = 1
+            while entries * 2 <= megabytes * (1 << 20) / 16 { entries *= 2 }
+        }
+        capacity = entries
+        mask = max(entries - 1, 0)
+        slots = .allocate(capacity: max(2 * entries, 2))
+        for i in 0..<max(2 * entries, 2) { (slots + i).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        slots.deinitialize(count: max(2 * capacity, 2))
+        slots.deallocate()
+    }
+
+    /// Empties the table (between games; not while threads search).
+    public func clear() {
+        for i in 0..<2 * capacity { slots[i].store(0, ordering: .relaxed) }
+    }
+
+    // Data layout: move 0-15 | score 16-47 (Int32 bits) | depth 48-55 | bound 56-57.
+
+    /// The entry for `hash`, if present and not torn.
+    public func probe(_ hash: UInt64) -> Entry? {
+        guard capacity > 0 else { return nil }
+        let i = Int(truncatingIfNeeded: hash) & mask
+        let data = slots[2 * i + 1].load(ordering: .relaxed)
+        let check = slots[2 * i].load(ordering: .relaxed)
+        guard check ^ data == hash, data != 0, let bound = Bound(rawValue: (data >> 56) & 3) else { return nil }
+        return Entry(move: UInt16(truncatingIfNeeded: data),
+                     score: Int(Int32(bitPattern: UInt32(truncatingIfNeeded: data >> 16))),
+                     depth: Int((data >> 48) & 0xFF), bound: bound)
+    }
+
+    /// Stores a search result for `hash`.
+    public func store(_ hash: UInt64, move: UInt16, score: Int, depth: Int, bound: Bound) {
+        guard capacity > 0 else { return }
+        let i = Int(truncatingIfNeeded: hash) & mask
+        let old = slots[2 * i + 1].load(ordering: .relaxed)
+        let oldCheck = slots[2 * i].load(ordering: .relaxed)
+        if oldCheck ^ old == hash && Int((old >> 48) & 0xFF) > depth && bound != .exact { return }
+        var keptMove = move
+        if move == 0 && oldCheck ^ old == hash { keptMove = UInt16(truncatingIfNeeded: old) }
+        let data = UInt64(keptMove) | UInt64(UInt32(bitPattern: Int32(clamping: score))) << 16
+            | UInt64(min(max(depth, 0), 255)) << 48 | bound.rawValue << 56
+        slots[2 * i].store(hash ^ data, ordering: .relaxed)
+        slots[2 * i + 1].store(data, ordering: .relaxed)
+    }
+}

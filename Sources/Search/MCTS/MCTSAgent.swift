@@ -1,0 +1,263 @@
+import Boards
+import Foundation
+
+/// Monte Carlo tree search (UCT) for two-player games.
+///
+/// The tree is an arena of trivial structs indexed by `Int32` (no object per node).
+/// A leaf gets one playout of its own before it is expanded, so the tree grows by
+/// about one node layer per two visits. Rollouts are uniformly random to the end,
+/// or, with `cap`, random for at most `cap` plies and then scored by the evaluation
+/// (a logistic of the evaluation). With `solver`, proven wins and losses are
+/// propagated up the tree (MCTS-solver) and proven-lost moves are never chosen.
+///
+/// Parallel: root parallelism. Each of N threads grows its own tree from its own
+/// seeded stream with its share of the playouts; the root visits are summed. For a
+/// fixed thread count and a playout budget the result is deterministic; different
+/// thread counts search different trees.
+public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
+    public typealias Game = E.Game
+
+    public let spec: String
+    public var budget: SearchBudget
+    public let evaluator: E
+    public let exploration: Double
+    public let threads: Int
+    public let rolloutCap: Int
+    public let solver: Bool
+    private var rng: SplitMix64
+
+    public init(spec: String = "mcts", evaluator: E, budget: SearchBudget = SearchBudget(playouts: 1000),
+                exploration: Double = 1.4, threads: Int = 1, rolloutCap: Int = 0, solver: Bool = true,
+                seed: UInt64 = 0) {
+        self.spec = spec
+        self.budget = budget
+        self.evaluator = evaluator
+        self.exploration = exploration
+        self.threads = max(1, threads)
+        self.rolloutCap = rolloutCap
+        self.solver = solver
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        let clock = Clock(seconds: budget.seconds)
+        var result = SearchResult<Game.Move>(move: nil)
+        guard game.outcome == nil else { return result }
+        let total = budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max)
+        // One seed per move and thread, drawn from the agent's stream: reproducible.
+        let moveSeed = rng.next()
+        let trees = (0..<threads).map { i in
+            MCTSTree<E>(root: game.position, evaluator: evaluator, exploration: exploration,
+                        rolloutCap: rolloutCap, solver: solver,
+                        seed: SplitMix64.mix(moveSeed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
+        }
+        let run = { (i: Int) in
+            let share = total == .max ? .max : total / trees.count + (i < total % trees.count ? 1 : 0)
+            trees[i].search(playouts: share, clock: clock)
+        }
+        if threads == 1 {
+            run(0)
+        } else {
+            nonisolated(unsafe) let work = run
+            DispatchQueue.concurrentPerform(iterations: threads) { work($0) }
+        }
+        // Sum the root statistics of all trees, move by move.
+        var visits: [UInt16: (visits: Int, score: Double, solved: Int8)] = [:]
+        var order: [UInt16] = []
+        for tree in trees {
+            for (move, v, w, s) in tree.rootChildren() {
+                if visits[move] == nil { order.append(move); visits[move] = (0, 0, 0) }
+                let old = visits[move]!
+                visits[move] = (old.visits + v, old.score + w, s != 0 ? s : old.solved)
+            }
+        }
+        result.playouts = trees.reduce(0) { $0 + $1.playouts }
+        result.nodes = trees.reduce(0) { $0 + $1.nodeCount }
+        result.depth = trees.map(\.deepest).max() ?? 0
+        result.seconds = clock.elapsed
+        // A proven win first; else the most visited move not proven lost.
+        var best: UInt16? = order.first { visits[$0]!.solved == 1 }
+        if best == nil {
+            let candidates = order.filter { visits[$0]!.solved != -1 }
+            best = (candidates.isEmpty ? order : candidates).max { visits[$0]!.visits < visits[$1]!.visits }
+        }
+        if let b = best {
+            let s = visits[b]!
+            result.move = Game.Move(raw: b)
+            result.value = s.solved == 1 ? 1 : s.solved == -1 ? 0 : s.visits > 0 ? s.score / Double(s.visits) : 0.5
+            result.principalVariation = [result.move!]
+        } else {
+            result.move = game.position.legalMoves.first
+        }
+        return result
+    }
+}
+
+/// A node of the search tree: 24 bytes, children contiguous in the arena.
+struct MCTSNode {
+    var firstChild: Int32 = -1
+    var childCount: Int32 = 0
+    var visits: Int32 = 0
+    /// 1: the player who moved into this node wins with best play; -1: loses; 0: unknown.
+    var solved: Int8 = 0
+    var move: UInt16
+    /// Sum of the playout scores (0, ½, 1) of the player who moved into this node.
+    var score: Double = 0
+
+    init(move: UInt16) { self.move = move }
+}
+
+/// One thread's tree.
+final class MCTSTree<E: Evaluator> {
+    typealias Game = E.Game
+    let root: Game
+    let evaluator: E
+    let exploration: Double
+    let rolloutCap: Int
+    let solver: Bool
+    var rng: SplitMix64
+    var nodes: [MCTSNode] = []
+    var playout = RandomPlayout<Game>()
+    var moves = MoveList<Game.Move>(filler: Game.nullMove)
+    var path: [Int32] = []
+    var playouts = 0
+    var deepest = 0
+
+    init(root: Game, evaluator: E, exploration: Double, rolloutCap: Int, solver: Bool, seed: UInt64) {
+        self.root = root
+        self.evaluator = evaluator
+        self.exploration = exploration
+        self.rolloutCap = rolloutCap
+        self.solver = solver
+        rng = SplitMix64(seed: seed)
+        nodes.reserveCapacity(1 << 16)
+        nodes.append(MCTSNode(move: 0))
+        path.reserveCapacity(512)
+    }
+
+    var nodeCount: Int { nodes.count }
+
+    /// Runs `playouts` iterations (fewer if the clock runs out or the root is solved).
+    func search(playouts budget: Int, clock: Clock) {
+        while playouts < budget {
+            if playouts & 63 == 0 && clock.expired { break }
+            if nodes[0].solved != 0 { break }
+            iterate()
+            playouts += 1
+        }
+    }
+
+    /// Expands `index` (whose position is `p`): one child per legal move, shuffled so
+    /// that unvisited children are tried in a random order.
+    func expand(_ index: Int, _ p: Game) {
+        moves.removeAll()
+        p.generateMoves(into: &moves)
+        let n = moves.count
+        var i = n - 1
+        while i > 0 {
+            moves.swapAt(i, rng.next(below: i + 1))
+            i -= 1
+        }
+        nodes[index].firstChild = Int32(nodes.count)
+        nodes[index].childCount = Int32(n)
+        for j in 0..<n { nodes.append(MCTSNode(move: moves[j].raw)) }
+    }
+
+    /// The child of `index` to descend to: a proven win at once, never a proven loss
+    /// while there is another child, else the highest UCT bound (unvisited first).
+    func select(_ index: Int) -> Int {
+        let parent = nodes[index]
+        let first = Int(parent.firstChild), count = Int(parent.childCount)
+        let logN = log(Double(max(parent.visits, 1)))
+        var best = first, bestValue = -Double.infinity
+        for c in first..<(first + count) {
+            let child = nodes[c]
+            if child.solved == 1 { return c }
+            if child.solved == -1 { if bestValue == -Double.infinity { best = c }; continue }
+            if child.visits == 0 { return c }
+            let v = child.score / Double(child.visits) + exploration * (logN / Double(child.visits)).squareRoot()
+            if v > bestValue { bestValue = v; best = c }
+        }
+        return best
+    }
+
+    /// Selection, expansion, rollout and back-propagation of one playout.
+    func iterate() {
+        var p = root
+        var index = 0
+        path.removeAll(keepingCapacity: true)
+        path.append(0)
+        var terminal: Outcome? = nil
+        while true {
+            if let o = p.outcome { terminal = o; break }
+            if nodes[index].childCount == 0 {
+                if nodes[index].visits > 0 || index == 0 {
+                    expand(index, p)
+                    index = select(index)
+                    p.play(Game.Move(raw: nodes[index].move))
+                    path.append(Int32(index))
+                    if let o = p.outcome { terminal = o; break }
+                }
+                break
+            }
+            index = select(index)
+            p.play(Game.Move(raw: nodes[index].move))
+            path.append(Int32(index))
+        }
+        if path.count - 1 > deepest { deepest = path.count - 1 }
+        // The score of the player to move at the end of the path, from the rollout.
+        let leafMover = p.sideToMove.opponent
+        var leafScore: Double
+        if let o = terminal {
+            leafScore = o.score(for: leafMover)
+            if solver, case .win(let w) = o { nodes[index].solved = w == leafMover ? 1 : -1 }
+        } else {
+            var q = p
+            let (o, _) = playout.run(from: &q, using: &rng, maxPlies: rolloutCap > 0 ? rolloutCap : .max)
+            if let o {
+                leafScore = o.score(for: leafMover)
+            } else {
+                // Capped: the evaluation for the side to move, as a win probability.
+                let v = Double(evaluator.evaluate(q))
+                let forMover = q.sideToMove == leafMover ? v : -v
+                leafScore = 1 / (1 + exp(-forMover / 200))
+            }
+        }
+        // Back-propagate; scores alternate between the two players along the path.
+        var s = leafScore
+        var k = path.count - 1
+        while k >= 0 {
+            let i = Int(path[k])
+            nodes[i].visits &+= 1
+            nodes[i].score += s
+            s = 1 - s
+            k -= 1
+        }
+        if solver { propagateProofs() }
+    }
+
+    /// MCTS-solver: a node with a child won for its mover is lost for its own mover;
+    /// a node whose children are all lost for their movers is won for its own.
+    func propagateProofs() {
+        var k = path.count - 2
+        while k >= 0 {
+            let i = Int(path[k])
+            if nodes[i].solved != 0 { k -= 1; continue }
+            let first = Int(nodes[i].firstChild), count = Int(nodes[i].childCount)
+            var allLost = count > 0, anyWon = false
+            for c in first..<(first + count) {
+                if nodes[c].solved == 1 { anyWon = true; break }
+                if nodes[c].solved != -1 { allLost = false }
+            }
+            if anyWon { nodes[i].solved = -1 } else if allLost { nodes[i].solved = 1 } else { return }
+            k -= 1
+        }
+    }
+
+    /// The root's children: move, visits, score sum, proof.
+    func rootChildren() -> [(UInt16, Int, Double, Int8)] {
+        let first = Int(nodes[0].firstChild), count = Int(nodes[0].childCount)
+        guard first >= 0 else { return [] }
+        return (first..<(first + count)).map { (nodes[$0].move, Int(nodes[$0].visits), nodes[$0].score, nodes[$0].solved) }
+    }
+}

@@ -1,0 +1,193 @@
+import Boards
+
+/// Plays a uniformly random swap.
+public struct CoinSorterRandomAgent: PuzzleAgent {
+    public let spec: String
+    public var budget: SearchBudget { SearchBudget() }
+    private var rng: SplitMix64
+
+    public init(spec: String = "random", seed: UInt64 = 0) {
+        self.spec = spec
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
+        guard !state.isOver else { return SearchResult(move: nil) }
+        let a = rng.next(below: 25)
+        var b = rng.next(below: 24)
+        if b >= a { b += 1 }
+        var r = SearchResult(move: CoinSorter.Swap(a, b))
+        r.nodes = 1
+        return r
+    }
+}
+
+/// Shared swap scoring: the points a swap scores for sure, then the evaluation of
+/// the board it leaves (matched lines still in place, their refills unknown).
+extension CoinSorterEvaluator {
+    /// Points and potential of `swap`, in points.
+    @inlinable @inline(__always)
+    func greedyValue(_ state: CoinSorter, _ swap: CoinSorter.Swap) -> Double {
+        let after = state.exchanging(swap)
+        let lines = after.completeLines
+        let points = lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount
+        return Double(points) + evaluate(after)
+    }
+}
+
+/// Greedy: the swap with the most immediate points, then the best board potential.
+public struct CoinSorterGreedyAgent: PuzzleAgent {
+    public let spec: String
+    public var budget: SearchBudget { SearchBudget(depth: 1) }
+    public let evaluator: CoinSorterEvaluator
+    private var rng: SplitMix64
+
+    public init(spec: String = "greedy", evaluator: CoinSorterEvaluator = .init(), seed: UInt64 = 0) {
+        self.spec = spec
+        self.evaluator = evaluator
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
+        guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
+        var best = -Double.infinity, chosen = CoinSorter.Swap(0, 1), ties = 0
+        for a in 0..<24 {
+            for b in (a + 1)..<25 {
+                let swap = CoinSorter.Swap(a, b)
+                let v = evaluator.greedyValue(state, swap)
+                if v > best {
+                    best = v; chosen = swap; ties = 1
+                } else if v == best {
+                    ties += 1
+                    if rng.next(below: ties) == 0 { chosen = swap }
+                }
+            }
+        }
+        var r = SearchResult(move: chosen)
+        r.value = best
+        r.nodes = 300
+        r.depth = 1
+        return r
+    }
+}
+
+/// Expectimax over chance with sampled refills: at each decision, the `width` best
+/// swaps by the greedy score are searched; a swap that completes lines is averaged
+/// over `samples` random refills (drawn from the agent's own seeded stream, never
+/// the referee's), down to `depth` turns, then the evaluation scores the board.
+public struct ExpectimaxAgent: PuzzleAgent {
+    public let spec: String
+    public var budget: SearchBudget
+    public let evaluator: CoinSorterEvaluator
+    public let samples: Int
+    public let width: Int
+    private var rng: SplitMix64
+    private var nodes = 0
+
+    public init(spec: String = "expectimax", evaluator: CoinSorterEvaluator = .init(),
+                budget: SearchBudget = SearchBudget(depth: 2), samples: Int = 8, width: Int = 12, seed: UInt64 = 0) {
+        self.spec = spec
+        self.evaluator = evaluator
+        self.budget = budget
+        self.samples = max(1, samples)
+        self.width = max(1, width)
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
+        guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
+        let clock = Clock(seconds: budget.seconds)
+        nodes = 0
+        let depth = max(1, budget.depth ?? 2)
+        let (value, swap) = decide(state, depth: depth)
+        var r = SearchResult(move: swap)
+        r.value = value
+        r.nodes = nodes
+        r.depth = depth
+        r.seconds = clock.elapsed
+        return r
+    }
+
+    /// The best expected further points from a decision node, and the swap.
+    mutating func decide(_ state: CoinSorter, depth: Int) -> (Double, CoinSorter.Swap) {
+        // Rank all swaps by the greedy score; keep the best `width`.
+        var top: [(Double, CoinSorter.Swap)] = []
+        top.reserveCapacity(width + 1)
+        for a in 0..<24 {
+            for b in (a + 1)..<25 {
+                let swap = CoinSorter.Swap(a, b)
+                let v = evaluator.greedyValue(state, swap)
+                nodes += 1
+                if top.count < width || v > top[top.count - 1].0 {
+                    // Insert keeping descending order; ties keep the earlier swap first.
+                    var i = top.count
+                    while i > 0 && top[i - 1].0 < v { i -= 1 }
+                    top.insert((v, swap), at: i)
+                    if top.count > width { top.removeLast() }
+                }
+            }
+        }
+        var best = -Double.infinity, bestSwap = top[0].1
+        for (_, swap) in top {
+            let v = expectation(state, swap, depth: depth)
+            if v > best { best = v; bestSwap = swap }
+        }
+        return (best, bestSwap)
+    }
+
+    /// The expected further points of playing `swap`, then searching `depth - 1` turns.
+    mutating func expectation(_ state: CoinSorter, _ swap: CoinSorter.Swap, depth: Int) -> Double {
+        var after = state
+        after.play(swap)
+        let gained = Double(after.score - state.score)
+        if !after.isChanceNode { return gained + value(after, depth: depth - 1) }
+        var total = 0.0
+        for _ in 0..<samples {
+            var sample = after
+            while sample.isChanceNode {
+                sample.applyChance(Coin(rawValue: UInt8(rng.next(below: 3)))!)
+            }
+            total += Double(sample.score - state.score) + value(sample, depth: depth - 1)
+        }
+        return total / Double(samples)
+    }
+
+    /// The value of a decision node with `depth` turns of search left.
+    mutating func value(_ state: CoinSorter, depth: Int) -> Double {
+        if state.isOver { return 0 }
+        nodes += 1
+        if depth <= 0 { return evaluator.evaluate(state) }
+        return decide(state, depth: depth).0
+    }
+}
+
+/// Makes Coin Sorter agents from spec strings.
+public enum CoinSorterAgents {
+    /// The agent kinds, with their parameters.
+    public static var kinds: [(name: String, parameters: [String])] {
+        [("random", []), ("greedy", []), ("expectimax", ["depth", "samples", "width", "time"])]
+    }
+
+    public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
+        let spec = try AgentSpec(parsing: text)
+        guard let kind = kinds.first(where: { $0.name == spec.name }) else {
+            throw ParseError("unknown agent '\(spec.name)' for coin-sorter (valid: \(kinds.map(\.name).joined(separator: ", ")))")
+        }
+        let r = AgentSpec.Reader(spec: spec, valid: kind.parameters)
+        try r.checkNoUnknown()
+        let evaluator = CoinSorterEvaluator(weights: try r.weights(CoinSorterEvaluator.defaultWeights))
+        switch spec.name {
+        case "random":
+            if !spec.weights.isEmpty { throw ParseError("agent 'random' takes no weights") }
+            return CoinSorterRandomAgent(spec: text, seed: seed)
+        case "greedy":
+            return CoinSorterGreedyAgent(spec: text, evaluator: evaluator, seed: seed)
+        default:
+            var budget = try r.budget()
+            if budget.depth == nil { budget.depth = 2 }
+            return ExpectimaxAgent(spec: text, evaluator: evaluator, budget: budget,
+                                   samples: try r.int("samples", in: 1...10_000) ?? 8,
+                                   width: try r.int("width", in: 1...300) ?? 12, seed: seed)
+        }
+    }
+}
