@@ -11,8 +11,10 @@ enum Output {
         return text
     }
 
+    /// Writes `bench: message` as one line: newlines in echoed user input are escaped.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("bench: " + message + "\n").utf8))
+        let oneLine = message.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+        FileHandle.standardError.write(Data(("bench: " + oneLine + "\n").utf8))
     }
 
     /// Seconds since an arbitrary start, monotonic.
