@@ -13,6 +13,9 @@ enum BenchCommand {
           perft       leaf counts of the legal-move tree, divide, speed
           replay      play a list of moves and print the resulting position
           playouts    random games to the end: plies per second, outcomes
+          search      one agent on one position: move, value, nodes, speed
+          tournament  agents against each other on worker threads, with statistics
+          report      rebuild a tournament's summary files from its games
           help        this text; `bench COMMAND --help` for a command's options
 
         Bad input exits with status 2 and one line on stderr.
@@ -40,6 +43,8 @@ enum BenchCommand {
         case "replay": try ReplayCommand.run(rest)
         case "playouts": try PlayoutCommand.run(rest)
         case "search": try SearchCommand.run(rest)
+        case "tournament": try TournamentCommand.run(rest)
+        case "report": try ReportCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -51,13 +56,15 @@ enum BenchCommand {
         case "replay": return ReplayCommand.help
         case "playouts": return PlayoutCommand.help
         case "search": return SearchCommand.help
+        case "tournament": return TournamentCommand.help
+        case "report": return ReportCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }
     }
 
     static func unknown(_ command: String) -> UsageError {
-        UsageError("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, help)")
+        UsageError("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, help)")
     }
 }
 

@@ -108,6 +108,13 @@ extension TigersGoats {
     @inlinable
     public var goatsInDanger: UInt64 {
         if Int(captured) >= Self.capturesToWin { return 0 }
+        if !longRange {
+            // Set-wise: a goat with a tiger on one side and an empty square on the other.
+            typealias B = Bitboard
+            let t = tigers, e = empty
+            return goats & (B.north(t) & B.south(e) | B.south(t) & B.north(e)
+                | B.east(t) & B.west(e) | B.west(t) & B.east(e))
+        }
         var danger: UInt64 = 0
         var t = tigers
         while t != 0 {
