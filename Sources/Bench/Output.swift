@@ -5,6 +5,8 @@ enum Output {
     static func json<T: Encodable>(_ value: T) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // An Elo of a 100% score is infinite; JSON has no infinity, so it becomes a string.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
             return "{}"
         }
