@@ -5,10 +5,11 @@ import Dispatch
 /// transposition table, and Lazy SMP on several threads.
 ///
 /// With one thread the search is deterministic under depth and node budgets. With
-/// N threads, helpers search the same root (odd ones one ply deeper) and share the
-/// table, which speeds up reaching a depth; which helper writes an entry first is a
-/// race, so the chosen move can differ between runs. The main thread's result is
-/// returned. Node budgets count the main thread's nodes.
+/// N threads (Lazy SMP), all search the same root and share the table; odd threads
+/// start one ply deeper. The first thread to complete the target depth ends the
+/// search and the deepest completed iteration is returned. Which thread writes a
+/// table entry first is a race, so with N > 1 the move and value can differ between
+/// runs. Node budgets count the main thread's nodes.
 public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
     public typealias Game = E.Game
 
@@ -46,14 +47,20 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
         let outcomes = workers.map { _ in Box<(Int, Int, [Game.Move])?>(nil) }
         let run = { (i: Int) in
             let w = workers[i]
-            var depth = 1 + (i % 2)
-            while depth <= maxDepth + (i % 2) {
+            // Helpers start one ply deeper on odd threads, so threads are rarely on
+            // the same iteration and fill the table for each other.
+            var depth = min(1 + (i % 2), maxDepth)
+            while depth <= maxDepth {
                 let score = w.negamax(game.position, depth: depth, alpha: -AlphaBetaWorker<E>.infinity,
                                       beta: AlphaBetaWorker<E>.infinity, ply: 0, since: w.rootSince)
                 if w.aborted { break }
                 outcomes[i].value = (depth, score, w.principalVariation())
-                // A proven result cannot change with more depth.
-                if abs(score) >= Evaluation.provenThreshold && i == 0 { break }
+                // The first thread to finish the last iteration (or to prove a result,
+                // which more depth cannot change) ends the search.
+                if depth == maxDepth || abs(score) >= Evaluation.provenThreshold {
+                    stop.set()
+                    break
+                }
                 depth += 1
             }
             if i == 0 { stop.set() }
@@ -66,7 +73,12 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
         }
         result.nodes = workers.reduce(0) { $0 + $1.nodes }
         result.seconds = clock.elapsed
-        if let (depth, score, pv) = outcomes[0].value, let first = pv.first {
+        // The deepest completed iteration of any thread; the main thread's on a tie.
+        var chosen = outcomes[0].value
+        for box in outcomes.dropFirst() {
+            if let v = box.value, v.0 > (chosen?.0 ?? 0) { chosen = v }
+        }
+        if let (depth, score, pv) = chosen, let first = pv.first {
             result.move = first
             result.value = Double(score)
             result.depth = depth

@@ -20,10 +20,23 @@ public struct CoinSorterEvaluator: Sendable {
         four = weights["four"]; three = weights["three"]; double = weights["double"]
     }
 
-    /// The 10 lines as cell masks: rows 1-5, then columns a-e.
+    /// For each line of one coin kind, whether it holds exactly 4 or exactly 3 of it:
+    /// rows as bits 0, 5, 10, 15, 20 (the row's cell in column a), columns as bits 0-4.
+    ///
+    /// Branch-free: row counts are sums of the five column-aligned bit planes (each
+    /// 5-bit lane holds a count up to 5, so lanes never carry into each other); column
+    /// counts come from bit-sliced adders over the five rows.
     @inlinable @inline(__always)
-    static func line(_ i: Int) -> UInt32 {
-        i < 5 ? 0x1F &<< UInt32(5 * i) : 0x10_8421 &<< UInt32(i - 5)
+    static func nearlyComplete(_ m: UInt32) -> (fourRows: UInt32, threeRows: UInt32, fourColumns: UInt32, threeColumns: UInt32) {
+        let lanes: UInt32 = 0x10_8421
+        let rowSum = (m & lanes) &+ (m &>> 1 & lanes) &+ (m &>> 2 & lanes) &+ (m &>> 3 & lanes) &+ (m &>> 4 & lanes)
+        let r0 = rowSum & lanes, r1 = rowSum &>> 1 & lanes, r2 = rowSum &>> 2 & lanes
+        // Column sums: add the five rows as 5-bit vectors with carry-save adders.
+        let a = m & 0x1F, b = m &>> 5 & 0x1F, c = m &>> 10 & 0x1F, d = m &>> 15 & 0x1F, e = m &>> 20 & 0x1F
+        let s1 = a ^ b ^ c, c1 = (a & b) | (c & (a ^ b))          // a + b + c = s1 + 2·c1
+        let s2 = s1 ^ d ^ e, c2 = (s1 & d) | (e & (s1 ^ d))       // s1 + d + e = s2 + 2·c2
+        let bit0 = s2, bit1 = c1 ^ c2, bit2 = c1 & c2             // total = bit0 + 2·(c1 + c2)
+        return (r2 & ~r1 & ~r0, ~r2 & r1 & r0 & lanes, bit2 & ~bit1 & ~bit0, ~bit2 & bit1 & bit0 & 0x1F)
     }
 
     /// The value of the board's potential, in points.
@@ -32,21 +45,18 @@ public struct CoinSorterEvaluator: Sendable {
         var fours = 0, threes = 0, doubles = 0
         for coin in Coin.allCases {
             let m = s.cells(of: coin)
-            let total = m.nonzeroBitCount
-            // Cells that would complete a row / a column of this coin.
-            var rowHoles: UInt32 = 0, columnHoles: UInt32 = 0
-            for i in 0..<10 {
-                let line = Self.line(i)
-                let n = (m & line).nonzeroBitCount
-                if n == 4 && total >= 5 {
-                    fours += 1
-                    if i < 5 { rowHoles |= line & ~m } else { columnHoles |= line & ~m }
-                } else if n == 3 && total >= 5 {
-                    threes += 1
-                }
-            }
-            doubles += (rowHoles & columnHoles).nonzeroBitCount
+            // A line needs its missing coins from outside it: at least 5 of the kind in all.
+            guard m.nonzeroBitCount >= 5 else { continue }
+            let lines = Self.nearlyComplete(m)
+            fours &+= lines.fourRows.nonzeroBitCount &+ lines.fourColumns.nonzeroBitCount
+            threes &+= lines.threeRows.nonzeroBitCount &+ lines.threeColumns.nonzeroBitCount
+            // The holes of 4-of-a-kind rows and columns; a cell in both completes two lines.
+            let rowHoles = lines.fourRows &* 0x1F & ~m, columnHoles = lines.fourColumns &* 0x10_8421 & ~m
+            doubles &+= (rowHoles & columnHoles).nonzeroBitCount
         }
-        return four * Double(fours) + three * Double(threes) + double * Double(doubles)
+        // A swap cashes at most one or two lines, so ready lines beyond the turns
+        // left are worth nothing: potential is capped by the turns that can use it.
+        let turns = s.turnsLeft
+        return four * Double(min(fours, turns)) + three * Double(min(threes, turns)) + double * Double(min(doubles, turns))
     }
 }

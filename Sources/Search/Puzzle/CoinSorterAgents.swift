@@ -22,16 +22,16 @@ public struct CoinSorterRandomAgent: PuzzleAgent {
     }
 }
 
-/// Shared swap scoring: the points a swap scores for sure, then the evaluation of
-/// the board it leaves (matched lines still in place, their refills unknown).
+/// Shared swap scoring: the points a swap scores for sure first, then the
+/// evaluation of the board it leaves (matched lines still in place, refills unknown).
 extension CoinSorterEvaluator {
-    /// Points and potential of `swap`, in points.
+    /// `1000 × points + potential`: orders swaps by points, then by potential.
     @inlinable @inline(__always)
     func greedyValue(_ state: CoinSorter, _ swap: CoinSorter.Swap) -> Double {
         let after = state.exchanging(swap)
         let lines = after.completeLines
         let points = lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount
-        return Double(points) + evaluate(after)
+        return Double(points) * 1000 + evaluate(after)
     }
 }
 
@@ -54,6 +54,7 @@ public struct CoinSorterGreedyAgent: PuzzleAgent {
         for a in 0..<24 {
             for b in (a + 1)..<25 {
                 let swap = CoinSorter.Swap(a, b)
+                // Points first: the heuristic only orders swaps scoring the same.
                 let v = evaluator.greedyValue(state, swap)
                 if v > best {
                     best = v; chosen = swap; ties = 1
