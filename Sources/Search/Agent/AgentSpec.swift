@@ -34,6 +34,9 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
                 }
                 let key = String(kv[0]), value = String(kv[1])
                 if key.hasPrefix("w.") {
+                    guard !weights.contains(where: { $0.0 == String(key.dropFirst(2)) }) else {
+                        throw ParseError("agent spec '\(text)': weight '\(key)' given twice")
+                    }
                     guard let w = Double(value), w.isFinite else {
                         throw ParseError("agent spec '\(text)': weight \(key) needs a number, got '\(value)'")
                     }

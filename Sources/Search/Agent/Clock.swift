@@ -14,6 +14,7 @@ struct Clock {
 
     @inlinable var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds &- start) / 1e9 }
 
+    /// Whether the limit has passed, read from the clock (a system call: call sparingly).
     @inlinable var expired: Bool {
         limit != .max && DispatchTime.now().uptimeNanoseconds &- start >= limit
     }

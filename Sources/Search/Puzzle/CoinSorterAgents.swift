@@ -65,7 +65,10 @@ public struct CoinSorterGreedyAgent: PuzzleAgent {
             }
         }
         var r = SearchResult(move: chosen)
-        r.value = best
+        // Report the value in points (the ranking key weighs points by 1000).
+        let after = state.exchanging(chosen)
+        let lines = after.completeLines
+        r.value = Double(lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount) + evaluator.evaluate(after)
         r.nodes = 300
         r.depth = 1
         return r
@@ -84,6 +87,8 @@ public struct ExpectimaxAgent: PuzzleAgent {
     public let width: Int
     private var rng: SplitMix64
     private var nodes = 0
+    private var clock = Clock(seconds: nil)
+    private var outOfTime = false
 
     public init(spec: String = "expectimax", evaluator: CoinSorterEvaluator = .init(),
                 budget: SearchBudget = SearchBudget(depth: 2), samples: Int = 8, width: Int = 12, seed: UInt64 = 0) {
@@ -97,7 +102,8 @@ public struct ExpectimaxAgent: PuzzleAgent {
 
     public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
         guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
-        let clock = Clock(seconds: budget.seconds)
+        clock = Clock(seconds: budget.seconds)
+        outOfTime = false
         nodes = 0
         let depth = max(1, budget.depth ?? 2)
         let (value, swap) = decide(state, depth: depth)
@@ -157,7 +163,9 @@ public struct ExpectimaxAgent: PuzzleAgent {
     mutating func value(_ state: CoinSorter, depth: Int) -> Double {
         if state.isOver { return 0 }
         nodes += 1
-        if depth <= 0 { return evaluator.evaluate(state) }
+        // Out of time: the evaluation stands in for the rest of the search.
+        if !outOfTime && nodes & 63 == 0 && clock.expired { outOfTime = true }
+        if depth <= 0 || outOfTime { return evaluator.evaluate(state) }
         return decide(state, depth: depth).0
     }
 }

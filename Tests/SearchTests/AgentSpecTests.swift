@@ -1,0 +1,239 @@
+import XCTest
+@testable import Boards
+@testable import Search
+
+/// Agent specs: parsing, rejection with a helpful message, and what valid specs make.
+final class AgentSpecTests: XCTestCase {
+    typealias Factory = AgentFactory<TigersGoatsEvaluator>
+
+    /// The message of the error `make` throws, failing the test when it accepts `spec`.
+    func tigersGoatsError(_ spec: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try Factory.make(spec, seed: 1)
+            XCTFail("'\(spec)' was accepted", file: file, line: line)
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    func coinSorterError(_ spec: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        do {
+            _ = try CoinSorterAgents.make(spec, seed: 1)
+            XCTFail("'\(spec)' was accepted", file: file, line: line)
+            return ""
+        } catch {
+            return error.message
+        }
+    }
+
+    func assertMessage(_ message: String, contains parts: [String],
+                       file: StaticString = #filePath, line: UInt = #line) {
+        for part in parts {
+            XCTAssertTrue(message.contains(part), "'\(message)' should mention '\(part)'", file: file, line: line)
+        }
+    }
+
+    // MARK: - Parsing
+
+    func testSpecParsesNameParametersAndWeights() throws {
+        let spec = try AgentSpec(parsing: " alphabeta:depth=5,w.mobility=3,threads=2 ")
+        XCTAssertEqual(spec.name, "alphabeta")
+        XCTAssertEqual(spec.parameters.map(\.key), ["depth", "threads"])
+        XCTAssertEqual(spec.parameters.map(\.value), ["5", "2"])
+        XCTAssertEqual(spec.weights.map(\.name), ["mobility"])
+        XCTAssertEqual(spec.weights.map(\.value), [3])
+        let bare = try AgentSpec(parsing: "greedy")
+        XCTAssertEqual(bare.name, "greedy")
+        XCTAssertTrue(bare.parameters.isEmpty && bare.weights.isEmpty)
+    }
+
+    // MARK: - Rejections, for both factories
+
+    func testUnknownAgentListsValidAgents() {
+        assertMessage(tigersGoatsError("minimax:depth=3"),
+                      contains: ["unknown agent 'minimax'", "random", "greedy", "alphabeta", "mcts"])
+        assertMessage(coinSorterError("mcts"),
+                      contains: ["unknown agent 'mcts'", "random", "greedy", "expectimax"])
+    }
+
+    func testUnknownParameterListsValidParameters() {
+        assertMessage(tigersGoatsError("alphabeta:depht=3"),
+                      contains: ["'depht'", "depth", "nodes", "time", "threads", "tt"])
+        assertMessage(tigersGoatsError("mcts:depth=3"),
+                      contains: ["'depth'", "playouts", "iterations", "c", "threads", "cap", "solver"])
+        assertMessage(tigersGoatsError("greedy:depth=2"), contains: ["'depth'", "none"])
+        assertMessage(coinSorterError("expectimax:playouts=10"),
+                      contains: ["'playouts'", "depth", "samples", "width", "time"])
+        assertMessage(coinSorterError("random:samples=2"), contains: ["'samples'", "none"])
+    }
+
+    func testUnknownWeightListsValidWeights() {
+        assertMessage(tigersGoatsError("alphabeta:w.nope=1"),
+                      contains: ["w.nope", "w.captures", "w.mobility", "w.trapped", "w.danger", "w.threat",
+                                 "w.backed", "w.edge", "w.goatMobility"])
+        assertMessage(tigersGoatsError("mcts:w.nope=1"), contains: ["w.nope", "w.captures"])
+        assertMessage(coinSorterError("expectimax:w.nope=1"), contains: ["w.nope", "w.four", "w.three", "w.double"])
+        assertMessage(coinSorterError("greedy:w.mobility=1"), contains: ["w.mobility", "w.four"])
+    }
+
+    func testBadNumbersAreRejectedNamingTheParameter() {
+        for (spec, parts) in [("alphabeta:depth=x", ["depth", "'x'"]), ("alphabeta:depth=0", ["depth", "'0'"]),
+                              ("alphabeta:depth=2.5", ["depth"]), ("alphabeta:threads=0", ["threads"]),
+                              ("alphabeta:time=-1", ["time"]), ("alphabeta:nodes=many", ["nodes"]),
+                              ("mcts:playouts=-1", ["playouts", "'-1'"]), ("mcts:c=abc", ["c must", "'abc'"]),
+                              ("mcts:c=nan", ["c must"]), ("mcts:solver=maybe", ["solver", "on", "off"]),
+                              ("alphabeta:w.mobility=lots", ["w.mobility", "'lots'"]),
+                              ("alphabeta:w.mobility=inf", ["w.mobility"])] {
+            assertMessage(tigersGoatsError(spec), contains: parts)
+        }
+        for (spec, parts) in [("expectimax:depth=x", ["depth", "'x'"]), ("expectimax:depth=0", ["depth", "'0'"]),
+                              ("expectimax:samples=-1", ["samples", "'-1'"]), ("expectimax:width=abc", ["width", "'abc'"]),
+                              ("expectimax:width=301", ["width"]), ("expectimax:time=0", ["time"]),
+                              ("greedy:w.four=abc", ["w.four", "'abc'"])] {
+            assertMessage(coinSorterError(spec), contains: parts)
+        }
+    }
+
+    func testMalformedSpecsAreRejected() {
+        for (spec, part) in [("alphabeta:depth", "not key=value"), (":depth=3", "no agent name"), ("", "empty"),
+                             ("   ", "empty"), ("mcts:playouts=5,playouts=6", "given twice"),
+                             ("alphabeta:", "not key=value"), ("alphabeta:depth=3,", "not key=value"),
+                             ("alphabeta:=3", "not key=value"), ("mcts:playouts=", "not key=value"),
+                             ("alphabeta:w.mobility", "not key=value"),
+                             ("alphabeta:w.mobility=1,w.mobility=2", "given twice")] {
+            assertMessage(tigersGoatsError(spec), contains: [part])
+        }
+        for (spec, part) in [("expectimax:depth", "not key=value"), (":depth=3", "no agent name"), ("", "empty"),
+                             ("expectimax:samples=5,samples=6", "given twice"), ("expectimax:", "not key=value"),
+                             ("expectimax:depth=2,,samples=3", "not key=value")] {
+            assertMessage(coinSorterError(spec), contains: [part])
+        }
+    }
+
+    func testRandomAgentTakesNoWeights() {
+        assertMessage(tigersGoatsError("random:w.captures=1"), contains: ["random", "no weights"])
+        assertMessage(coinSorterError("random:w.four=1"), contains: ["random", "no weights"])
+    }
+
+    // MARK: - Valid specs
+
+    func testValidTigersGoatsSpecsMakeTheRightAgents() throws {
+        let ab = try Factory.make("alphabeta:depth=5,w.mobility=3", seed: 1)
+        XCTAssertEqual(ab.spec, "alphabeta:depth=5,w.mobility=3")
+        XCTAssertEqual(ab.budget, SearchBudget(depth: 5))
+        let abAgent = try XCTUnwrap(ab as? AlphaBetaAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(abAgent.threads, 1)
+
+        let timed = try XCTUnwrap(try Factory.make("alphabeta:time=0.1,threads=2", seed: 1)
+            as? AlphaBetaAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(timed.threads, 2)
+        XCTAssertEqual(timed.budget.seconds, 0.1)
+        XCTAssertNil(timed.budget.depth)
+
+        let defaultDepth = try Factory.make("alphabeta", seed: 1)
+        XCTAssertEqual(defaultDepth.budget.depth, 4)
+
+        let mcts = try XCTUnwrap(try Factory.make("mcts:playouts=2000,c=1.4", seed: 1) as? MCTSAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(mcts.budget.playouts, 2000)
+        XCTAssertEqual(mcts.exploration, 1.4)
+        XCTAssertTrue(mcts.solver)
+        let iterations = try XCTUnwrap(try Factory.make("mcts:iterations=30,solver=off,cap=8,threads=3", seed: 1)
+            as? MCTSAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(iterations.budget.playouts, 30)
+        XCTAssertFalse(iterations.solver)
+        XCTAssertEqual(iterations.rolloutCap, 8)
+        XCTAssertEqual(iterations.threads, 3)
+        XCTAssertEqual(try Factory.make("mcts", seed: 1).budget.playouts, 1000)
+
+        XCTAssertTrue(try Factory.make("greedy", seed: 1) is GreedyAgent<TigersGoatsEvaluator>)
+        XCTAssertTrue(try Factory.make("random", seed: 1) is RandomAgent<TigersGoats>)
+    }
+
+    func testValidCoinSorterSpecsMakeTheRightAgents() throws {
+        let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:depth=2,samples=8", seed: 1) as? ExpectimaxAgent)
+        XCTAssertEqual(ex.budget.depth, 2)
+        XCTAssertEqual(ex.samples, 8)
+        XCTAssertEqual(ex.width, 12)
+        let wide = try XCTUnwrap(try CoinSorterAgents.make("expectimax:width=30,depth=3", seed: 1) as? ExpectimaxAgent)
+        XCTAssertEqual(wide.width, 30)
+        XCTAssertEqual(wide.budget.depth, 3)
+        XCTAssertEqual(try CoinSorterAgents.make("expectimax", seed: 1).budget.depth, 2)
+        XCTAssertTrue(try CoinSorterAgents.make("greedy", seed: 1) is CoinSorterGreedyAgent)
+        XCTAssertTrue(try CoinSorterAgents.make("random", seed: 1) is CoinSorterRandomAgent)
+    }
+
+    /// A weight override reaches the evaluator: the same position scores differently,
+    /// by exactly the changed weight times its term.
+    func testWeightOverrideChangesTheEvaluator() throws {
+        // Tigers d4 and a1, goats d5 and h1; d4 can jump d5. Goat mobility is set to 0
+        // everywhere: its half points would make the rounding of the sum uneven.
+        let p = try tigersGoats("8/8/8/3G4/3T4/8/8/T6G t 1")
+        func alphaBeta(_ spec: String) throws -> AlphaBetaAgent<TigersGoatsEvaluator> {
+            try XCTUnwrap(try Factory.make(spec, seed: 1) as? AlphaBetaAgent<TigersGoatsEvaluator>)
+        }
+        let plain = try alphaBeta("alphabeta:depth=1,w.goatMobility=0")
+        let heavy = try alphaBeta("alphabeta:depth=1,w.goatMobility=0,w.mobility=3")
+        let tigerMoves = p.tigerMobility.moves
+        XCTAssertGreaterThan(tigerMoves, 0)
+        XCTAssertEqual(heavy.evaluator.evaluate(p) - plain.evaluator.evaluate(p), tigerMoves,
+                       "mobility 2 -> 3 adds one point per tiger move")
+        XCTAssertNotEqual(try alphaBeta("alphabeta").evaluator.evaluate(p),
+                          try alphaBeta("alphabeta:w.mobility=3").evaluator.evaluate(p))
+        let mcts = try XCTUnwrap(try Factory.make("mcts:w.goatMobility=0,w.captures=1000", seed: 1)
+            as? MCTSAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(mcts.evaluator.evaluate(p) - plain.evaluator.evaluate(p), 900, "1 capture at 1000 instead of 100")
+        let greedy = try XCTUnwrap(try Factory.make("greedy:w.goatMobility=0,w.threat=0", seed: 1)
+            as? GreedyAgent<TigersGoatsEvaluator>)
+        XCTAssertEqual(plain.evaluator.evaluate(p) - greedy.evaluator.evaluate(p), 60, "d4 can jump d5: the threat term")
+
+        let s = try coinSorter(CoinSorterAgentTests.oneSwapRow + " 3 0")
+        let coinPlain = try XCTUnwrap(try CoinSorterAgents.make("greedy", seed: 1) as? CoinSorterGreedyAgent)
+        let coinHeavy = try XCTUnwrap(try CoinSorterAgents.make("greedy:w.four=5", seed: 1) as? CoinSorterGreedyAgent)
+        // Row 1 holds four triangles and a fifth is on the board: one "four" line at least.
+        XCTAssertGreaterThan(coinHeavy.evaluator.evaluate(s), coinPlain.evaluator.evaluate(s))
+        let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:w.four=0,w.three=0,w.double=0", seed: 1)
+            as? ExpectimaxAgent)
+        XCTAssertEqual(ex.evaluator.evaluate(s), 0)
+    }
+
+    // MARK: - Simple agents
+
+    func testGreedyAndRandomAreDeterministicUnderASeed() throws {
+        let positions = AlphaBetaTests.positions.prefix(12)
+        for spec in ["greedy", "random"] {
+            var a = try Factory.make(spec, seed: 77), b = try Factory.make(spec, seed: 77)
+            for p in positions {
+                let ra = a.selectMove(GameHistory(p)), rb = b.selectMove(GameHistory(p))
+                let m = try XCTUnwrap(ra.move)
+                XCTAssertTrue(p.legalMoves.contains(m), "\(spec): \(p.notation(of: m)) in \(p.text)")
+                XCTAssertEqual(ra.move, rb.move, "\(spec) in \(p.text)")
+                XCTAssertEqual(ra.value, rb.value, "\(spec) in \(p.text)")
+            }
+        }
+        // The random agent's choices depend on its seed.
+        var x = try Factory.make("random", seed: 1), y = try Factory.make("random", seed: 2)
+        let xs = positions.map { x.selectMove(GameHistory($0)).move }, ys = positions.map { y.selectMove(GameHistory($0)).move }
+        XCTAssertNotEqual(xs, ys)
+    }
+
+    func testGreedyTakesAnImmediateWin() throws {
+        let p = try tigersGoats(AlphaBetaTests.tigersWinInOne)
+        var greedy = try Factory.make("greedy", seed: 1)
+        let r = greedy.selectMove(GameHistory(p))
+        XCTAssertEqual(r.move, try move("d4xd6", in: p))
+        XCTAssertEqual(r.value, Double(Evaluation.winScore))
+    }
+
+    /// Greedy's value is the best of minus the evaluation after each move (no win here).
+    func testGreedyValueIsTheBestOneMoveEvaluation() throws {
+        let evaluator = TigersGoatsEvaluator()
+        for p in MCTSTests.quietPositions.prefix(6) {
+            var greedy = GreedyAgent(evaluator: evaluator, seed: 2)
+            let r = greedy.selectMove(GameHistory(p))
+            let values = ReferenceSearch.rootMoveValues(p, depth: 1, evaluator: evaluator)
+            XCTAssertEqual(r.value, Double(values.values.max()!), p.text)
+            XCTAssertEqual(values[try XCTUnwrap(r.move).raw], values.values.max()!, p.text)
+        }
+    }
+}
