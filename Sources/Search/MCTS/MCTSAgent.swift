@@ -46,14 +46,17 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
         let total = budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max)
         // One seed per move and thread, drawn from the agent's stream: reproducible.
         let moveSeed = rng.next()
-        let trees = (0..<threads).map { i in
-            MCTSTree<E>(root: game.position, evaluator: evaluator, exploration: exploration,
-                        rolloutCap: rolloutCap, solver: solver,
-                        seed: SplitMix64.mix(moveSeed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
-        }
+        // Each worker builds its own tree, so the trees (and their arenas) come from
+        // that thread's allocator arena and never share cache lines.
+        let boxes = (0..<threads).map { _ in Box<MCTSTree<E>?>(nil) }
+        let (root, evaluator, exploration, cap, solver, threadCount) = (game.position, self.evaluator, self.exploration,
+                                                                     rolloutCap, self.solver, threads)
         let run = { (i: Int) in
-            let share = total == .max ? .max : total / trees.count + (i < total % trees.count ? 1 : 0)
-            trees[i].search(playouts: share, clock: clock)
+            let tree = MCTSTree<E>(root: root, evaluator: evaluator, exploration: exploration, rolloutCap: cap,
+                                   solver: solver, seed: SplitMix64.mix(moveSeed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
+            let share = total == .max ? .max : total / threadCount + (i < total % threadCount ? 1 : 0)
+            tree.search(playouts: share, clock: clock)
+            boxes[i].value = tree
         }
         if threads == 1 {
             run(0)
@@ -61,6 +64,7 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
             nonisolated(unsafe) let work = run
             DispatchQueue.concurrentPerform(iterations: threads) { work($0) }
         }
+        let trees = boxes.map { $0.value! }
         // Sum the root statistics of all trees, move by move.
         var visits: [UInt16: (visits: Int, score: Double, solved: Int8)] = [:]
         var order: [UInt16] = []
@@ -116,10 +120,17 @@ final class MCTSTree<E: Evaluator> {
     let rolloutCap: Int
     let solver: Bool
     var rng: SplitMix64
-    var nodes: [MCTSNode] = []
+    /// The arena: a pointer, not an `Array` field, so the hot loop pays no
+    /// exclusivity checks or reference counting; grown by doubling.
+    var nodes: UnsafeMutablePointer<MCTSNode>
+    var nodeCount = 0
+    var nodeCapacity: Int
     var playout = RandomPlayout<Game>()
     var moves = MoveList<Game.Move>(filler: Game.nullMove)
-    var path: [Int32] = []
+    /// Indices of the nodes on the current descent, root first.
+    let path: UnsafeMutablePointer<Int32>
+    var pathLength = 0
+    static var maxPath: Int { 1 << 16 }
     var playouts = 0
     var deepest = 0
 
@@ -130,12 +141,30 @@ final class MCTSTree<E: Evaluator> {
         self.rolloutCap = rolloutCap
         self.solver = solver
         rng = SplitMix64(seed: seed)
-        nodes.reserveCapacity(1 << 16)
-        nodes.append(MCTSNode(move: 0))
-        path.reserveCapacity(512)
+        nodeCapacity = 1 << 16
+        nodes = .allocate(capacity: nodeCapacity)
+        path = .allocate(capacity: Self.maxPath)
+        append(MCTSNode(move: 0))
     }
 
-    var nodeCount: Int { nodes.count }
+    deinit {
+        nodes.deallocate()
+        path.deallocate()
+    }
+
+    /// Adds a node to the arena, doubling it when full.
+    @inline(__always)
+    func append(_ node: MCTSNode) {
+        if nodeCount == nodeCapacity {
+            let bigger = UnsafeMutablePointer<MCTSNode>.allocate(capacity: nodeCapacity * 2)
+            bigger.moveInitialize(from: nodes, count: nodeCount)
+            nodes.deallocate()
+            nodes = bigger
+            nodeCapacity *= 2
+        }
+        (nodes + nodeCount).initialize(to: node)
+        nodeCount += 1
+    }
 
     /// Runs `playouts` iterations (fewer if the clock runs out or the root is solved).
     func search(playouts budget: Int, clock: Clock) {
@@ -158,9 +187,9 @@ final class MCTSTree<E: Evaluator> {
             moves.swapAt(i, rng.next(below: i + 1))
             i -= 1
         }
-        nodes[index].firstChild = Int32(nodes.count)
+        nodes[index].firstChild = Int32(nodeCount)
         nodes[index].childCount = Int32(n)
-        for j in 0..<n { nodes.append(MCTSNode(move: moves[j].raw)) }
+        for j in 0..<n { append(MCTSNode(move: moves[j].raw)) }
     }
 
     /// The child of `index` to descend to: a proven win at once, never a proven loss
@@ -185,8 +214,8 @@ final class MCTSTree<E: Evaluator> {
     func iterate() {
         var p = root
         var index = 0
-        path.removeAll(keepingCapacity: true)
-        path.append(0)
+        path[0] = 0
+        pathLength = 1
         var terminal: Outcome? = nil
         while true {
             if let o = p.outcome { terminal = o; break }
@@ -195,16 +224,16 @@ final class MCTSTree<E: Evaluator> {
                     expand(index, p)
                     index = select(index)
                     p.play(Game.Move(raw: nodes[index].move))
-                    path.append(Int32(index))
+                    push(index)
                     if let o = p.outcome { terminal = o; break }
                 }
                 break
             }
             index = select(index)
             p.play(Game.Move(raw: nodes[index].move))
-            path.append(Int32(index))
+            push(index)
         }
-        if path.count - 1 > deepest { deepest = path.count - 1 }
+        if pathLength - 1 > deepest { deepest = pathLength - 1 }
         // The score of the player to move at the end of the path, from the rollout.
         let leafMover = p.sideToMove.opponent
         var leafScore: Double
@@ -225,7 +254,7 @@ final class MCTSTree<E: Evaluator> {
         }
         // Back-propagate; scores alternate between the two players along the path.
         var s = leafScore
-        var k = path.count - 1
+        var k = pathLength - 1
         while k >= 0 {
             let i = Int(path[k])
             nodes[i].visits &+= 1
@@ -236,10 +265,19 @@ final class MCTSTree<E: Evaluator> {
         if solver { propagateProofs() }
     }
 
+    /// Records `index` on the descent (a path longer than the buffer cannot occur:
+    /// the ply limit ends every game first).
+    @inline(__always)
+    func push(_ index: Int) {
+        precondition(pathLength < Self.maxPath, "MCTS path overflow")
+        path[pathLength] = Int32(index)
+        pathLength += 1
+    }
+
     /// MCTS-solver: a node with a child won for its mover is lost for its own mover;
     /// a node whose children are all lost for their movers is won for its own.
     func propagateProofs() {
-        var k = path.count - 2
+        var k = pathLength - 2
         while k >= 0 {
             let i = Int(path[k])
             if nodes[i].solved != 0 { k -= 1; continue }
