@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
 DEPTH=${DEPTH:-7}
-PLAYOUTS=${PLAYOUTS:-20000}
+PLAYOUTS=${PLAYOUTS:-100000}
 swift build -c release --product bench >/dev/null
 BENCH=.build/release/bench
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -10,125 +10,9 @@ final class BenchCommandLineTests: XCTestCase {
     static let lastCapture = "8/8/8/8/8/8/8/TG6 t 3"
     static let seed1Deal = "CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0"
 
-    // MARK: - Finding and running bench
+    // MARK: - Decoding output
 
-    /// Where `bench` is looked for, most specific first.
-    static func candidateDirectories() -> [URL] {
-        var dirs: [URL] = []
-        func add(_ url: URL) {
-            let u = url.standardizedFileURL
-            dirs.append(u)
-            dirs.append(u.deletingLastPathComponent())
-        }
-        // The test bundle sits in the products directory next to the executables:
-        // `X/debug/GameBenchPackageTests.xctest` (a file on Linux, a bundle on macOS).
-        add(Bundle(for: BenchCommandLineTests.self).bundleURL)
-        add(Bundle.main.bundleURL)
-        if let argument0 = CommandLine.arguments.first, !argument0.isEmpty {
-            add(URL(fileURLWithPath: argument0).resolvingSymlinksInPath())
-            add(URL(fileURLWithPath: argument0))
-        }
-        // Last resort: the default scratch path of the package this file belongs to.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        dirs.append(root.appendingPathComponent(".build/debug"))
-        dirs.append(root.appendingPathComponent(".build/release"))
-        return dirs
-    }
-
-    /// The `bench` executable: `$BENCH_EXECUTABLE` if set, else the one next to the tests.
-    static let benchPath: Result<String, BenchNotFound> = {
-        if let explicit = ProcessInfo.processInfo.environment["BENCH_EXECUTABLE"], !explicit.isEmpty {
-            return FileManager.default.isExecutableFile(atPath: explicit)
-                ? .success(explicit) : .failure(BenchNotFound(searched: [explicit]))
-        }
-        var searched: [String] = []
-        for dir in candidateDirectories() {
-            for name in ["bench", "bench.exe"] {
-                let path = dir.appendingPathComponent(name).path
-                if searched.contains(path) { continue }
-                searched.append(path)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                   FileManager.default.isExecutableFile(atPath: path) {
-                    return .success(path)
-                }
-            }
-        }
-        return .failure(BenchNotFound(searched: searched))
-    }()
-
-    struct BenchNotFound: Error, CustomStringConvertible {
-        let searched: [String]
-        var description: String {
-            "the bench executable was not found (build it with `swift build`, or set BENCH_EXECUTABLE); looked at: "
-                + searched.joined(separator: ", ")
-        }
-    }
-
-    struct Run {
-        let arguments: [String]
-        let status: Int32
-        let exited: Bool
-        let stdout: String
-        let stderr: String
-
-        var stdoutLines: [Substring] { stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLastIfEmpty() }
-        var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLastIfEmpty() }
-    }
-
-    /// Runs `bench arguments`, waiting at most `timeout` seconds.
-    func bench(_ arguments: [String], timeout: TimeInterval = 60,
-               file: StaticString = #filePath, line: UInt = #line) throws -> Run {
-        let path: String
-        switch Self.benchPath {
-        case .success(let p): path = p
-        case .failure(let error):
-            XCTFail(error.description, file: file, line: line)
-            throw error
-        }
-        let tmp = FileManager.default.temporaryDirectory
-        let id = UUID().uuidString
-        let outURL = tmp.appendingPathComponent("bench-test-\(id).out")
-        let errURL = tmp.appendingPathComponent("bench-test-\(id).err")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        let outHandle = try FileHandle(forWritingTo: outURL)
-        let errHandle = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            _ = done.wait(timeout: .now() + 5)
-            XCTFail("bench \(arguments) did not finish within \(timeout) s", file: file, line: line)
-        }
-        try? outHandle.close()
-        try? errHandle.close()
-        let out = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let err = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        return Run(arguments: arguments, status: process.terminationStatus,
-                   exited: process.terminationReason == .exit, stdout: out, stderr: err)
-    }
-
-    /// Runs bench, expecting success (status 0, nothing on stderr).
-    func benchOK(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> Run {
-        let run = try bench(arguments, file: file, line: line)
-        XCTAssertTrue(run.exited, "bench \(arguments) crashed", file: file, line: line)
-        XCTAssertEqual(run.status, 0, "bench \(arguments) status; stderr: \(run.stderr)", file: file, line: line)
-        XCTAssertEqual(run.stderr, "", "bench \(arguments) wrote to stderr", file: file, line: line)
-        return run
-    }
+    // Finding and running bench: BenchTestSupport.swift.
 
     /// Decodes the single JSON object printed by a run.
     func json<T: Decodable>(_ type: T.Type, _ run: Run, file: StaticString = #filePath, line: UInt = #line) throws -> T {
@@ -330,21 +214,7 @@ final class BenchCommandLineTests: XCTestCase {
 
     // MARK: - Usage errors
 
-    /// Bad input: status 2, exactly one line on stderr containing every word given, nothing on stdout.
-    func assertUsageError(_ arguments: [String], names words: [String],
-                          file: StaticString = #filePath, line: UInt = #line) throws {
-        let run = try bench(arguments, file: file, line: line)
-        XCTAssertTrue(run.exited, "bench \(arguments) crashed (signal \(run.status))", file: file, line: line)
-        XCTAssertEqual(run.status, 2, "bench \(arguments) status; stderr: \(run.stderr)", file: file, line: line)
-        XCTAssertEqual(run.stdout, "", "bench \(arguments) wrote to stdout", file: file, line: line)
-        XCTAssertEqual(run.stderrLines.count, 1, "bench \(arguments): one line on stderr, got: \(run.stderr)",
-                       file: file, line: line)
-        XCTAssertTrue(run.stderr.hasSuffix("\n"), "bench \(arguments): stderr ends its line", file: file, line: line)
-        for word in words {
-            XCTAssertTrue(run.stderr.contains(word), "bench \(arguments): stderr should name \(word): \(run.stderr)",
-                          file: file, line: line)
-        }
-    }
+    // assertUsageError(_:names:): BenchTestSupport.swift.
 
     func testUnknownCommandsAndOptionsExitWithStatus2AndNameThem() throws {
         try assertUsageError(["frobnicate"], names: ["'frobnicate'"])
@@ -454,13 +324,5 @@ final class BenchCommandLineTests: XCTestCase {
         let replay = try benchOK(["replay", "--help"])
         XCTAssertTrue(replay.stdout.contains("usage: bench replay"), replay.stdout)
         XCTAssertTrue(replay.stdout.contains("--moves"), replay.stdout)
-    }
-}
-
-private extension Array where Element == Substring {
-    /// Drops the empty piece that follows a final newline.
-    func dropLastIfEmpty() -> [Substring] {
-        if let last, last.isEmpty { return Array(dropLast()) }
-        return self
     }
 }

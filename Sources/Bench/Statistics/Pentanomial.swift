@@ -70,10 +70,21 @@ struct SPRT: Codable, Equatable {
     var upperBound: Double { log((1 - beta) / alpha) }
 
     /// LLR = N/2 · (t1 − t0) · (2t − t0 − t1), t = (s̄ − ½)/√v, tₖ = nEloₖ · √2 · ln10 / 800.
+    ///
+    /// When every pair scores the same (v = 0, where the formula is undefined), empty
+    /// counts are raised to 10⁻³ as fishtest regularises them, so such a match still
+    /// reaches a decision; otherwise the counts are used as they are.
     func llr(_ p: Pentanomial) -> Double {
-        let v = p.variance
-        guard p.pairs > 0, v > 0 else { return 0 }
-        let t = (p.mean - 0.5) / v.squareRoot()
+        guard p.pairs > 0 else { return 0 }
+        let counts = p.variance > 0 ? p.counts.map(Double.init) : p.counts.map { max(Double($0), 1e-3) }
+        let n = counts.reduce(0, +)
+        let mean = counts.enumerated().reduce(0) { $0 + Double($1.offset) / 4 * $1.element } / n
+        let v = counts.enumerated().reduce(0) { acc, e in
+            let d = Double(e.offset) / 4 - mean
+            return acc + e.element * d * d
+        } / n
+        guard v > 0 else { return 0 }
+        let t = (mean - 0.5) / v.squareRoot()
         let t0 = elo0 * 2.0.squareRoot() / Pentanomial.nEloScale
         let t1 = elo1 * 2.0.squareRoot() / Pentanomial.nEloScale
         return Double(p.pairs) / 2 * (t1 - t0) * (2 * t - t0 - t1)

@@ -35,8 +35,13 @@ struct Trinomial: Codable, Equatable {
         return (Self.elo(score - margin), Self.elo(score + margin))
     }
 
-    /// Half the width of the 95% interval: the ± of tables.
-    var eloError: Double { let i = eloInterval; return (i.high - i.low) / 2 }
+    /// Half the width of the 95% interval: the ± of tables; infinite when the
+    /// interval is (a score of 0% or 100% has no finite Elo).
+    var eloError: Double {
+        let i = eloInterval
+        guard i.low.isFinite && i.high.isFinite else { return .infinity }
+        return (i.high - i.low) / 2
+    }
 
     /// LOS = ½ + ½ · erf((W − L) / √(2(W + L))); ½ with no decisive game.
     var los: Double {

@@ -29,7 +29,9 @@ final class TournamentRunner: Sendable {
         let todo = (0..<config.totalGames).filter { !finished.contains($0) }
         let records = Mutex(done)
         let next = Atomic<Int>(0)
-        let stop = Atomic<Bool>(false)
+        // A match the SPRT has already decided (on resume) plays no more games.
+        let decided = config.sprt.map { SPRTStop.stoppingPair(done, config: config, sprt: $0) != nil } ?? false
+        let stop = Atomic<Bool>(decided)
         let failure = Mutex<String?>(nil)
         progress?.start(total: config.totalGames, done: done.count)
         let work = { @Sendable () in

@@ -1,0 +1,418 @@
+@testable import Bench
+import Foundation
+import XCTest
+
+/// The statistics of tournament tables against values computed by hand from the
+/// definitions in `shared/STATISTICS.md` (each literal shows its arithmetic; the
+/// decimals were checked with python3's `math` and `scipy.stats`).
+///
+/// `@testable import Bench` works for the executable target: SwiftPM builds
+/// executable targets testably, so the types are tested directly.
+final class StatisticsTests: XCTestCase {
+    /// Elo values are compared to a millionth of a point.
+    let eloTolerance = 1e-6
+
+    // MARK: - Trinomial (per game)
+
+    func testEloOfAScore() {
+        // elo(μ) = −400 · log10(1/μ − 1)
+        // μ = 0.75: −400 · log10(1/3) = 400 · 0.477121254719662 = 190.848501887865
+        XCTAssertEqual(Trinomial.elo(0.75), 190.848501887865, accuracy: eloTolerance)
+        // μ = 0.5: −400 · log10(1) = 0
+        XCTAssertEqual(Trinomial.elo(0.5), 0, accuracy: 1e-12)
+        // μ = 0.25: −400 · log10(3) = −190.848501887865
+        XCTAssertEqual(Trinomial.elo(0.25), -190.848501887865, accuracy: eloTolerance)
+        // μ = 0.9: −400 · log10(1/9) = 400 · 0.954242509439325 = 381.697003775730
+        XCTAssertEqual(Trinomial.elo(0.9), 381.697003775730, accuracy: eloTolerance)
+        // The ends: ±∞.
+        XCTAssertEqual(Trinomial.elo(1), .infinity)
+        XCTAssertEqual(Trinomial.elo(0), -.infinity)
+    }
+
+    func testScoreVarianceAndIntervalForAnEvenMatch() {
+        // W=30, D=40, L=30: n = 100, μ = (30 + 20)/100 = 0.5.
+        let t = Trinomial(wins: 30, draws: 40, losses: 30)
+        XCTAssertEqual(t.games, 100)
+        XCTAssertEqual(t.score, 0.5, accuracy: 1e-15)
+        // σ² = (30·0.25 + 40·0 + 30·0.25)/100 = 15/100 = 0.15
+        XCTAssertEqual(t.variance, 0.15, accuracy: 1e-15)
+        XCTAssertEqual(t.elo, 0, accuracy: 1e-12)
+        // margin = 1.96 · √0.15 / √100 = 1.96 · 0.387298334620742 / 10 = 0.0759104735856654
+        // elo(0.5 ± 0.0759104735856654) = ±53.1589719045787
+        let i = t.eloInterval
+        XCTAssertEqual(i.low, -53.1589719045787, accuracy: eloTolerance)
+        XCTAssertEqual(i.high, 53.1589719045787, accuracy: eloTolerance)
+        XCTAssertEqual(t.eloError, 53.1589719045787, accuracy: eloTolerance)
+        // D/n = 40/100
+        XCTAssertEqual(t.drawRatio, 0.4, accuracy: 1e-15)
+        // W = L: ½ + ½·erf(0) = ½
+        XCTAssertEqual(t.los, 0.5, accuracy: 1e-15)
+    }
+
+    func testScoreVarianceAndIntervalForALopsidedMatch() {
+        // W=60, D=20, L=20: n = 100, μ = (60 + 10)/100 = 0.7.
+        let t = Trinomial(wins: 60, draws: 20, losses: 20)
+        XCTAssertEqual(t.score, 0.7, accuracy: 1e-15)
+        // σ² = (60·0.3² + 20·0.2² + 20·0.7²)/100 = (5.4 + 0.8 + 9.8)/100 = 0.16
+        XCTAssertEqual(t.variance, 0.16, accuracy: 1e-15)
+        // elo(0.7) = −400·log10(3/7) = 147.190714117838
+        XCTAssertEqual(t.elo, 147.190714117838, accuracy: eloTolerance)
+        // margin = 1.96 · 0.4 / 10 = 0.0784
+        // low = elo(0.6216) = 86.2239512252410, high = elo(0.7784) = 218.253228481561
+        let i = t.eloInterval
+        XCTAssertEqual(i.low, 86.2239512252410, accuracy: eloTolerance)
+        XCTAssertEqual(i.high, 218.253228481561, accuracy: eloTolerance)
+        // ± = (218.253228481561 − 86.2239512252410)/2 = 66.0146386281601
+        XCTAssertEqual(t.eloError, 66.0146386281601, accuracy: eloTolerance)
+        // D/n = 20/100
+        XCTAssertEqual(t.drawRatio, 0.2, accuracy: 1e-15)
+        // LOS = ½ + ½·erf(40/√160) = ½ + ½·erf(3.16227766) = 0.999996127891785
+        XCTAssertEqual(t.los, 0.999996127891785, accuracy: 1e-12)
+    }
+
+    func testLikelihoodOfSuperiority() {
+        // W=12, L=8: ½ + ½·erf(4/√40) = ½ + ½·erf(0.632455532) = ½ + ½·0.628906630 = 0.814453315
+        XCTAssertEqual(Trinomial(wins: 12, draws: 0, losses: 8).los, 0.8144533152386513, accuracy: 1e-12)
+        // Draws do not enter LOS.
+        XCTAssertEqual(Trinomial(wins: 12, draws: 50, losses: 8).los, 0.8144533152386513, accuracy: 1e-12)
+        // Symmetric: W=8, L=12 gives 1 − 0.814453315.
+        XCTAssertEqual(Trinomial(wins: 8, draws: 3, losses: 12).los, 1 - 0.8144533152386513, accuracy: 1e-12)
+        // No decisive game: ½.
+        XCTAssertEqual(Trinomial(wins: 0, draws: 7, losses: 0).los, 0.5)
+        XCTAssertEqual(Trinomial().los, 0.5)
+    }
+
+    func testAddCountsWinsDrawsAndLosses() {
+        var t = Trinomial()
+        for s in [1.0, 0.5, 0, 1, 0.5, 1] { t.add(s) }
+        XCTAssertEqual(t, Trinomial(wins: 3, draws: 2, losses: 1))
+        // μ = (3 + 1)/6
+        XCTAssertEqual(t.score, 4.0 / 6, accuracy: 1e-15)
+        XCTAssertEqual(t.drawRatio, 2.0 / 6, accuracy: 1e-15)
+    }
+
+    func testAPerfectScoreHasInfiniteElo() {
+        let t = Trinomial(wins: 10, draws: 0, losses: 0)
+        XCTAssertEqual(t.score, 1)
+        XCTAssertEqual(t.elo, .infinity)
+        XCTAssertEqual(Trinomial(wins: 0, draws: 0, losses: 10).elo, -.infinity)
+        // LOS = ½ + ½·erf(10/√20) = ½ + ½·erf(2.236) = 0.999217...
+        XCTAssertEqual(t.los, 0.5 + 0.5 * erf(10 / 20.0.squareRoot()), accuracy: 1e-12)
+        XCTAssertGreaterThan(t.los, 0.999)
+        // No games: score ½, Elo 0, an unbounded interval.
+        XCTAssertEqual(Trinomial().score, 0.5)
+        XCTAssertEqual(Trinomial().elo, 0)
+        XCTAssertEqual(Trinomial().drawRatio, 0)
+        XCTAssertEqual(Trinomial().eloInterval.low, -.infinity)
+        XCTAssertEqual(Trinomial().eloInterval.high, .infinity)
+    }
+
+    /// Regression (fixed): at a 100% (or 0%) score σ = 0, so
+    /// the interval is (∞, ∞) and the ± is (∞ − ∞)/2 = NaN, which summary.md prints as
+    /// `-inf` ("+inf ± -inf") and summary.json as "nan". Expected: an infinite (or
+    /// at least non-NaN, non-negative) ±.
+    func testEloErrorIsInfiniteNotNaNAtAPerfectScore() throws {
+        let t = Trinomial(wins: 10, draws: 0, losses: 0)
+        XCTAssertFalse(t.eloError.isNaN, "eloError at 10-0-0 is \(t.eloError)")
+        XCTAssertFalse(TournamentReport.f(t.eloError).hasPrefix("-"), "the ± prints as \(TournamentReport.f(t.eloError))")
+    }
+
+    // MARK: - Pentanomial (per game pair)
+
+    func testPentanomialMeanVarianceAndNormalisedElo() {
+        let p = Pentanomial(counts: [5, 10, 30, 15, 10])
+        XCTAssertEqual(p.pairs, 70)
+        // s̄ = (0·5 + ¼·10 + ½·30 + ¾·15 + 1·10)/70 = (2.5 + 15 + 11.25 + 10)/70 = 38.75/70 = 0.553571428571429
+        XCTAssertEqual(p.mean, 38.75 / 70, accuracy: 1e-15)
+        // v = Σ cₖ(k/4)²/N − s̄² = (10/16 + 30·4/16 + 15·9/16 + 10)/70 − s̄²
+        //   = (425/16)/70 − 0.306441326530612 = 0.379464285714286 − 0.306441326530612 = 0.0730229591836735
+        XCTAssertEqual(p.variance, 0.0730229591836735, accuracy: 1e-13)
+        // nElo = (s̄ − ½)/√(2v) · 800/ln 10 = 0.0535714285714286/0.382159607291016 · 347.435585522154 = 48.7037962614524
+        XCTAssertEqual(p.normalizedElo, 48.7037962614524, accuracy: eloTolerance)
+        // ± = 1.96·√(v/N)/√(2v) · 800/ln 10 = 1.96/√140 · 347.435585522154 = 57.5527860163099
+        XCTAssertEqual(p.normalizedEloError, 57.5527860163099, accuracy: eloTolerance)
+    }
+
+    func testSymmetricPentanomialHasZeroNormalisedElo() {
+        let p = Pentanomial(counts: [10, 20, 40, 20, 10])
+        XCTAssertEqual(p.mean, 0.5, accuracy: 1e-15)
+        // v = (10·¼ + 20·1/16 + 0 + 20·1/16 + 10·¼)/100 = (2.5 + 1.25 + 1.25 + 2.5)/100 = 0.075
+        XCTAssertEqual(p.variance, 0.075, accuracy: 1e-15)
+        XCTAssertEqual(p.normalizedElo, 0, accuracy: 1e-12)
+        // ± = 1.96/√200 · 347.435585522154 = 48.1521154755158
+        XCTAssertEqual(p.normalizedEloError, 48.1521154755158, accuracy: eloTolerance)
+        XCTAssertEqual(Pentanomial(counts: [3, 0, 0, 0, 3]).normalizedElo, 0, accuracy: 1e-12)
+    }
+
+    func testPentanomialAddMapsPairScoresToTheFiveCounts() {
+        var p = Pentanomial()
+        p.add(0, 0)      // LL → 0
+        p.add(0.5, 0)    // DL → ¼
+        p.add(0, 0.5)    // LD → ¼
+        p.add(1, 0)      // WL → ½
+        p.add(0.5, 0.5)  // DD → ½
+        p.add(0, 1)      // LW → ½
+        p.add(1, 0.5)    // WD → ¾
+        p.add(1, 1)      // WW → 1
+        XCTAssertEqual(p.counts, [1, 2, 3, 1, 1])
+        XCTAssertEqual(Pentanomial().mean, 0.5)
+        XCTAssertEqual(Pentanomial().variance, 0)
+    }
+
+    // MARK: - SPRT
+
+    func testSPRTBounds() {
+        let s = SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05)
+        // ln(β/(1−α)) = ln(0.05/0.95) = −ln 19 = −2.94443897916644
+        XCTAssertEqual(s.lowerBound, -2.94443897916644, accuracy: 1e-12)
+        // ln((1−β)/α) = ln 19 = 2.94443897916644
+        XCTAssertEqual(s.upperBound, 2.94443897916644, accuracy: 1e-12)
+        // α = 0.05, β = 0.1: ln(0.1/0.95) = −2.25129179860650, ln(0.9/0.05) = ln 18 = 2.89037175789616
+        let t = SPRT(elo0: 0, elo1: 5, alpha: 0.05, beta: 0.1)
+        XCTAssertEqual(t.lowerBound, -2.25129179860650, accuracy: 1e-12)
+        XCTAssertEqual(t.upperBound, 2.89037175789616, accuracy: 1e-12)
+    }
+
+    func testSPRTLogLikelihoodRatioByHand() {
+        let p = Pentanomial(counts: [5, 10, 30, 15, 10])
+        // s̄ = 38.75/70, v = 0.0730229591836735 (above).
+        // t = (s̄ − ½)/√v = 0.0535714285714286/0.270227610283612 = 0.198245580136527
+        // t0 = 0; t1 = 10 · √2 · ln 10 / 800 = 10 · 1.41421356237310 · 2.30258509299405 / 800 = 0.0407043383378787
+        // LLR = N/2 · (t1 − t0)(2t − t0 − t1) = 35 · 0.0407043383378787 · (0.396491160273054 − 0.0407043383378787)
+        //     = 35 · 0.0407043383378787 · 0.355786821935175 = 0.506872351167279
+        let s = SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05)
+        XCTAssertEqual(s.llr(p), 0.506872351167279, accuracy: 1e-9)
+        XCTAssertEqual(s.decision(p), .none)
+        // elo0 = −10, elo1 = 10: t0 = −0.0407043383378787, t1 = 0.0407043383378787
+        // LLR = 35 · 0.0814086766757574 · (0.396491160273054 − 0) = 1.12972372350127
+        XCTAssertEqual(SPRT(elo0: -10, elo1: 10, alpha: 0.05, beta: 0.05).llr(p), 1.12972372350127, accuracy: 1e-9)
+        // elo0 = 60, elo1 = 100: t0 = 0.244226030027272, t1 = 0.407043383378787
+        // LLR = 35 · 0.162817353351515 · (0.396491160273054 − 0.651269413406059) = −1.45188123033233
+        XCTAssertEqual(SPRT(elo0: 60, elo1: 100, alpha: 0.05, beta: 0.05).llr(p), -1.45188123033233, accuracy: 1e-9)
+    }
+
+    func testSPRTDecisions() {
+        let s = SPRT(elo0: 0, elo1: 200, alpha: 0.05, beta: 0.05)
+        // [0,0,0,20,20]: s̄ = (15 + 20)/40 = 0.875, v = 20·(1/8)²·2/40 = 1/64, t = 0.375·8 = 3
+        // t1 = 200·√2·ln10/800 = 0.814086766757574; LLR = 20 · 0.814086766757574 · (6 − 0.814086766757574) = 84.4356667347128
+        let strong = Pentanomial(counts: [0, 0, 0, 20, 20])
+        XCTAssertEqual(s.llr(strong), 84.4356667347128, accuracy: 1e-9)
+        XCTAssertEqual(s.decision(strong), .h1)
+        // [20,20,0,0,0]: t = −3; LLR = 20 · 0.814086766757574 · (−6 − 0.814086766757574) = −110.945157287105
+        let weak = Pentanomial(counts: [20, 20, 0, 0, 0])
+        XCTAssertEqual(s.llr(weak), -110.945157287105, accuracy: 1e-9)
+        XCTAssertEqual(s.decision(weak), .h0)
+        // [0,1,2,1,0]: t = 0; LLR = 2 · 0.0407043383378787 · (−0.0407043383378787) = −0.00331368631904900
+        let even = Pentanomial(counts: [0, 1, 2, 1, 0])
+        XCTAssertEqual(SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05).llr(even), -0.003313686319049, accuracy: 1e-12)
+        XCTAssertEqual(SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05).decision(even), .none)
+        XCTAssertEqual(SPRT.Decision.h0.rawValue, "H0 accepted")
+        XCTAssertEqual(SPRT.Decision.h1.rawValue, "H1 accepted")
+        XCTAssertEqual(SPRT.Decision.none.rawValue, "continue")
+    }
+
+    func testSPRTParsing() throws {
+        let s = try SPRT(parsing: "0,10,0.05,0.1")
+        XCTAssertEqual(s, SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.1))
+        XCTAssertEqual(try SPRT(parsing: " -5, 5 ,0.05,0.05"), SPRT(elo0: -5, elo1: 5, alpha: 0.05, beta: 0.05))
+        for bad in ["", "0,10,0.05", "0,10,0.05,0.05,1", "a,10,0.05,0.05", "10,0,0.05,0.05", "5,5,0.05,0.05",
+                    "0,10,0,0.05", "0,10,0.05,0.5", "0,10,-0.1,0.05"] {
+            XCTAssertThrowsError(try SPRT(parsing: bad), "'\(bad)' should be rejected")
+        }
+    }
+
+    /// Regression (fixed): when every pair has the same
+    /// score the pair variance is 0 and `llr` returns 0, so an agent that wins every
+    /// pair never stops the match (decision "continue" for ever). In a tournament,
+    /// `alphabeta:depth=2` vs `random` with `--sprt 0,200,0.05,0.05` goes on through 31
+    /// pairs all scoring ¾ and stops only when the 32nd pair differs (LLR 143.8).
+    func testSPRTDecidesWhenEveryPairScoresTheSame() throws {
+        let s = SPRT(elo0: 0, elo1: 200, alpha: 0.05, beta: 0.05)
+        XCTAssertEqual(s.decision(Pentanomial(counts: [0, 0, 0, 0, 30])), .h1, "30 pairs won 2-0")
+        XCTAssertEqual(s.decision(Pentanomial(counts: [0, 0, 0, 30, 0])), .h1, "30 pairs scoring ¾")
+        XCTAssertEqual(s.decision(Pentanomial(counts: [30, 0, 0, 0, 0])), .h0, "30 pairs lost 0-2")
+    }
+
+    // MARK: - Student t
+
+    func testStudentTCDF() {
+        XCTAssertEqual(StudentT.cdf(0, dof: 1), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(StudentT.cdf(0, dof: 9), 0.5, accuracy: 1e-12)
+        XCTAssertEqual(StudentT.cdf(0, dof: 1000), 0.5, accuracy: 1e-12)
+        // dof 1 is Cauchy: ½ + atan(1)/π = ½ + ¼ = 0.75
+        XCTAssertEqual(StudentT.cdf(1, dof: 1), 0.75, accuracy: 1e-10)
+        XCTAssertEqual(StudentT.cdf(-1, dof: 1), 0.25, accuracy: 1e-10)
+        // dof 2 has a closed form: ½ + t/(2√(2 + t²)); t = 1: ½ + 1/(2√3) = 0.788675134594813
+        XCTAssertEqual(StudentT.cdf(1, dof: 2), 0.788675134594813, accuracy: 1e-10)
+        // scipy.stats.t.cdf(−2, 5) = 0.0509697394149293
+        XCTAssertEqual(StudentT.cdf(-2, dof: 5), 0.0509697394149293, accuracy: 1e-9)
+    }
+
+    func testStudentTQuantiles() {
+        // Table values of t(0.975, ν) (scipy.stats.t.ppf): 2.262157162798205, 2.045229642132703,
+        // 1.962341461133449, 2.776445105197793.
+        XCTAssertEqual(StudentT.quantile(0.975, dof: 9), 2.262157162798205, accuracy: 1e-7)
+        XCTAssertEqual(StudentT.quantile(0.975, dof: 29), 2.045229642132703, accuracy: 1e-7)
+        XCTAssertEqual(StudentT.quantile(0.975, dof: 999), 1.962341461133449, accuracy: 1e-7)
+        XCTAssertEqual(StudentT.quantile(0.975, dof: 4), 2.776445105197793, accuracy: 1e-7)
+        // Symmetry and the median.
+        XCTAssertEqual(StudentT.quantile(0.025, dof: 9), -2.262157162798205, accuracy: 1e-7)
+        XCTAssertEqual(StudentT.quantile(0.5, dof: 9), 0, accuracy: 1e-6)  // cdf is flat at ½ for |t| < ~3e-8
+    }
+
+    func testStudentTTwoSidedP() {
+        // 2·(1 − cdf(2.262, 9)) = 0.0500128455024546
+        XCTAssertEqual(StudentT.twoSidedP(2.262, dof: 9), 0.0500128455024546, accuracy: 1e-8)
+        XCTAssertEqual(StudentT.twoSidedP(-2.262, dof: 9), 0.0500128455024546, accuracy: 1e-8)
+        XCTAssertEqual(StudentT.twoSidedP(0, dof: 9), 1, accuracy: 1e-12)
+        XCTAssertEqual(StudentT.twoSidedP(.infinity, dof: 9), 0)
+        XCTAssertEqual(StudentT.twoSidedP(.nan, dof: 9), 1)
+    }
+
+    func testSampleSummaryOfASmallList() {
+        let s = SampleSummary([1, 2, 3, 4, 5])
+        XCTAssertEqual(s.count, 5)
+        // mean = 15/5 = 3
+        XCTAssertEqual(s.mean, 3, accuracy: 1e-15)
+        // sd = √((4 + 1 + 0 + 1 + 4)/4) = √2.5 = 1.58113883008419
+        XCTAssertEqual(s.standardDeviation, 1.58113883008419, accuracy: 1e-12)
+        // half-width = t(0.975, 4) · sd/√5 = 2.77644510519779 · 0.707106781186548 = 1.96324316147756
+        XCTAssertEqual(s.halfWidth, 1.96324316147756, accuracy: 1e-7)
+
+        let one = SampleSummary([7])
+        XCTAssertEqual(one.mean, 7)
+        XCTAssertEqual(one.standardDeviation, 0)
+        XCTAssertEqual(one.halfWidth, .infinity)
+        XCTAssertEqual(SampleSummary([]).count, 0)
+        XCTAssertEqual(SampleSummary([]).mean, 0)
+    }
+
+    func testPairedComparisonOfTwoSmallLists() {
+        let a: [Double] = [10, 12, 9, 14, 11], b: [Double] = [8, 11, 9, 11, 10]
+        let c = PairedComparison(a, b)
+        // d = [2, 1, 0, 3, 1]; d̄ = 7/5 = 1.4
+        XCTAssertEqual(c.difference.count, 5)
+        XCTAssertEqual(c.difference.mean, 1.4, accuracy: 1e-15)
+        // sd = √((0.36 + 0.16 + 1.96 + 2.56 + 0.16)/4) = √1.3 = 1.14017542509914
+        XCTAssertEqual(c.difference.standardDeviation, 1.14017542509914, accuracy: 1e-12)
+        // t = 1.4/(1.14017542509914/√5) = 1.4/0.509901951359279 = 2.74562589193458
+        XCTAssertEqual(c.t, 2.74562589193458, accuracy: 1e-10)
+        // p = 2·P(T₄ > 2.74562589193458) = 0.0516059578111748 (scipy.stats.ttest_rel)
+        XCTAssertEqual(c.pValue, 0.0516059578111748, accuracy: 1e-8)
+        // half-width = 2.77644510519779 · 0.509901951359279 = 1.41571477698227
+        XCTAssertEqual(c.difference.halfWidth, 1.41571477698227, accuracy: 1e-7)
+
+        // Swapped: the same t and p with the sign turned.
+        let r = PairedComparison(b, a)
+        XCTAssertEqual(r.t, -c.t, accuracy: 1e-12)
+        XCTAssertEqual(r.pValue, c.pValue, accuracy: 1e-12)
+        // Identical lists: no difference, p = 1; a constant gap: t = ∞, p = 0.
+        let same = PairedComparison(a, a)
+        XCTAssertEqual(same.t, 0)
+        XCTAssertEqual(same.pValue, 1)
+        let gap = PairedComparison(a.map { $0 + 2 }, a)
+        XCTAssertEqual(gap.difference.mean, 2, accuracy: 1e-15)
+        XCTAssertEqual(gap.t, .infinity)
+        XCTAssertEqual(gap.pValue, 0)
+    }
+
+    // MARK: - Bradley–Terry
+
+    /// Games between agents `a` and `b`, with `a`'s wins, draws and losses.
+    func games(_ a: Int, _ b: Int, wins: Int, draws: Int, losses: Int) -> [BradleyTerry.Game] {
+        Array(repeating: BradleyTerry.Game(a: a, b: b, score: 1), count: wins)
+            + Array(repeating: BradleyTerry.Game(a: a, b: b, score: 0.5), count: draws)
+            + Array(repeating: BradleyTerry.Game(a: a, b: b, score: 0), count: losses)
+    }
+
+    func testTwoAgentsRatingDifferenceWithTheVirtualDraw() {
+        // A 3-0-1 against B. With one virtual draw: A has 3 + ½ = 3.5 points of 4 + 1 = 5 games,
+        // and at the MM fixed point γA/(γA + γB) = 3.5/5 = 0.7, so the difference is
+        // elo(0.7) = −400·log10(3/7) = 147.190714117838 (without the prior: elo(0.75) = 190.85).
+        let small = BradleyTerry.fit(agents: 2, games: games(0, 1, wins: 3, draws: 0, losses: 1))
+        XCTAssertEqual(small[0] - small[1], 147.190714117838, accuracy: 1e-6)
+        // Mean 0: ±73.595357058919
+        XCTAssertEqual(small[0], 73.595357058919, accuracy: 1e-6)
+        XCTAssertEqual(small[1], -73.595357058919, accuracy: 1e-6)
+
+        // 60-30-10 over 100 games: 75 points, 75% (190.85 without the prior). With it:
+        // (75 + ½)/(100 + 1) = 0.747524752475248, elo = 188.562708478093.
+        let big = BradleyTerry.fit(agents: 2, games: games(0, 1, wins: 60, draws: 30, losses: 10))
+        XCTAssertEqual(big[0] - big[1], 188.562708478093, accuracy: 1e-6)
+        XCTAssertLessThan(big[0] - big[1], 190.848501887865)
+        XCTAssertEqual(big[0] + big[1], 0, accuracy: 1e-9)
+
+        // The side order of a game does not matter: B's losses are A's wins.
+        let flipped = BradleyTerry.fit(agents: 2, games: games(1, 0, wins: 10, draws: 30, losses: 60))
+        XCTAssertEqual(flipped[0], big[0], accuracy: 1e-6)
+
+        // Anchored on B: B is 0, A is +188.56.
+        let anchored = BradleyTerry.fit(agents: 2, games: games(0, 1, wins: 60, draws: 30, losses: 10), anchor: 1)
+        XCTAssertEqual(anchored[1], 0, accuracy: 1e-12)
+        XCTAssertEqual(anchored[0], 188.562708478093, accuracy: 1e-6)
+
+        // An agent that wins every game still gets a finite rating: (10 + ½)/11 → elo = 529.0...
+        let sweep = BradleyTerry.fit(agents: 2, games: games(0, 1, wins: 10, draws: 0, losses: 0))
+        XCTAssertTrue(sweep[0].isFinite)
+        XCTAssertEqual(sweep[0] - sweep[1], Trinomial.elo(10.5 / 11), accuracy: 1e-6)
+    }
+
+    func testThreeAgentsWithTransitiveResults() {
+        // A beats B 3-0-1, B beats C 3-1-0, A beats C 4-0-0.
+        let g = games(0, 1, wins: 3, draws: 0, losses: 1) + games(1, 2, wins: 3, draws: 1, losses: 0)
+            + games(0, 2, wins: 4, draws: 0, losses: 0)
+        let r = BradleyTerry.fit(agents: 3, games: g)
+        XCTAssertGreaterThan(r[0], r[1])
+        XCTAssertGreaterThan(r[1], r[2])
+        XCTAssertEqual(r.reduce(0, +), 0, accuracy: 1e-9)
+        // With the virtual draws each pairing has 5 games and the points are
+        // A: 3 + 4 + 1 = 8, B: 1 + 3.5 + 1 = 5.5, C: 0.5 + 0 + 1 = 1.5. The MM fixed point
+        // (iterated to convergence in python3) gives 176.907259270492, 31.0709063826252, −207.978165653117.
+        XCTAssertEqual(r[0], 176.907259270492, accuracy: 1e-5)
+        XCTAssertEqual(r[1], 31.0709063826252, accuracy: 1e-5)
+        XCTAssertEqual(r[2], -207.978165653117, accuracy: 1e-5)
+        // And it solves the ML equations: points = Σ nᵢⱼ γᵢ/(γᵢ + γⱼ) with γ = 10^(r/400).
+        let gamma = r.map { pow(10, $0 / 400) }
+        let points = [8.0, 5.5, 1.5]
+        for i in 0..<3 {
+            let expected = (0..<3).filter { $0 != i }.reduce(0.0) { $0 + 5 * gamma[i] / (gamma[i] + gamma[$1]) }
+            XCTAssertEqual(expected, points[i], accuracy: 1e-8, "agent \(i)")
+        }
+        // Ratings have mean 0 for any results.
+        let mixed = games(0, 1, wins: 2, draws: 5, losses: 3) + games(1, 2, wins: 1, draws: 1, losses: 6)
+            + games(2, 3, wins: 4, draws: 0, losses: 4) + games(0, 3, wins: 7, draws: 2, losses: 1)
+        XCTAssertEqual(BradleyTerry.fit(agents: 4, games: mixed).reduce(0, +), 0, accuracy: 1e-9)
+    }
+
+    func testBootstrapIntervalsContainTheEstimateAndAreSeeded() {
+        let g = games(0, 1, wins: 12, draws: 6, losses: 6) + games(1, 2, wins: 10, draws: 8, losses: 6)
+            + games(0, 2, wins: 14, draws: 6, losses: 4)
+        let fit = BradleyTerry.fit(agents: 3, games: g)
+        let ci = BradleyTerry.intervals(agents: 3, games: g, samples: 200, seed: 7)
+        XCTAssertEqual(ci.count, 3)
+        for i in 0..<3 {
+            XCTAssertLessThan(ci[i].low, fit[i], "agent \(i): \(ci[i]) vs \(fit[i])")
+            XCTAssertGreaterThan(ci[i].high, fit[i], "agent \(i): \(ci[i]) vs \(fit[i])")
+        }
+        // The same seed gives the same intervals; another seed (almost surely) others.
+        let again = BradleyTerry.intervals(agents: 3, games: g, samples: 200, seed: 7)
+        XCTAssertEqual(ci.map(\.low), again.map(\.low))
+        XCTAssertEqual(ci.map(\.high), again.map(\.high))
+        let other = BradleyTerry.intervals(agents: 3, games: g, samples: 200, seed: 8)
+        XCTAssertNotEqual(ci.map(\.low) + ci.map(\.high), other.map(\.low) + other.map(\.high))
+        // No games: zero-width intervals.
+        XCTAssertEqual(BradleyTerry.intervals(agents: 2, games: []).map(\.low), [0, 0])
+    }
+
+    func testPercentileInterpolatesBetweenRanks() {
+        let sorted: [Double] = [0, 10, 20, 30, 40]
+        XCTAssertEqual(BradleyTerry.percentile(sorted, 0), 0)
+        XCTAssertEqual(BradleyTerry.percentile(sorted, 1), 40)
+        XCTAssertEqual(BradleyTerry.percentile(sorted, 0.5), 20)
+        // 0.975 · 4 = 3.9 → 30 + 0.9 · 10 = 39
+        XCTAssertEqual(BradleyTerry.percentile(sorted, 0.975), 39, accuracy: 1e-12)
+        // 0.025 · 4 = 0.1 → 0 + 0.1 · 10 = 1
+        XCTAssertEqual(BradleyTerry.percentile(sorted, 0.025), 1, accuracy: 1e-12)
+        XCTAssertEqual(BradleyTerry.percentile([], 0.5), 0)
+    }
+}
