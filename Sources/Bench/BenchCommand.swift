@@ -18,6 +18,7 @@ enum BenchCommand {
           search      one agent on one position: move, value, nodes, speed
           tournament  agents against each other on worker threads, with statistics
           report      rebuild a tournament's summary files from its games
+          play        play at the terminal against an agent (or a person)
           help        this text; `bench COMMAND --help` for a command's options
 
         Bad input exits with status 2 and one line on stderr.
@@ -51,6 +52,7 @@ enum BenchCommand {
         case "search": try SearchCommand.run(rest)
         case "tournament": try TournamentCommand.run(rest)
         case "report": try ReportCommand.run(rest)
+        case "play": try PlayCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -64,13 +66,14 @@ enum BenchCommand {
         case "search": return SearchCommand.help
         case "tournament": return TournamentCommand.help
         case "report": return ReportCommand.help
+        case "play": return PlayCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }
     }
 
     static func unknown(_ command: String) -> UsageError {
-        UsageError("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, help)")
+        UsageError("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, play, help)")
     }
 }
 

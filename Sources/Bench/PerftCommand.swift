@@ -100,7 +100,8 @@ enum PerftCommand {
             }
         }
         let next = Atomic<Int>(0)
-        let counts = Mutex([UInt64](repeating: 0, count: tasks.count))
+        let counts = TaskSlots(count: tasks.count)
+        defer { counts.deallocate() }
         let jobs = tasks
         if threads == 1 {
             countTasks(jobs, next: next, counts: counts, depth: depth)
@@ -109,7 +110,7 @@ enum PerftCommand {
                 countTasks(jobs, next: next, counts: counts, depth: depth)
             }
         }
-        let taskCounts = counts.withLock { $0 }
+        let taskCounts = counts.values
         var perRoot = rootMoves.map { ($0, UInt64(0)) }
         for (t, n) in zip(tasks, taskCounts) { perRoot[t.root].1 &+= n }
         return (perRoot.reduce(0) { $0 &+ $1.1 }, perRoot)
@@ -118,7 +119,7 @@ enum PerftCommand {
     /// One worker: takes the next task from `next` until none is left.
     private static func countTasks<Game: TwoPlayerGame>(
         _ tasks: [(root: Int, position: Game, depth: Int)], next: borrowing Atomic<Int>,
-        counts: borrowing Mutex<[UInt64]>, depth: Int
+        counts: TaskSlots, depth: Int
     ) {
         let stack = MoveStack<Game.Move>(depth: depth + 1, filler: Game.nullMove)
         withExtendedLifetime(stack) {
@@ -126,8 +127,29 @@ enum PerftCommand {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < tasks.count else { break }
                 let n = Perft.count(tasks[i].position, depth: tasks[i].depth, lists: stack.base)
-                counts.withLock { $0[i] = n }
+                counts.set(i, n)
             }
         }
     }
 }
+
+/// One result slot per task. Not shared: a slot is written only by the worker that
+/// claimed its index from the atomic counter, and read after the workers are joined
+/// (which orders every write before the read), so no lock is needed.
+struct TaskSlots: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<UInt64>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: max(count, 1))
+        slots.initialize(repeating: 0)
+    }
+
+    func set(_ index: Int, _ value: UInt64) { slots[index] = value }
+
+    var values: [UInt64] { Array(slots.prefix(count)) }
+
+    func deallocate() { slots.deallocate() }
+}
+

@@ -64,4 +64,6 @@ struct GameRecord: Codable, Equatable {
     var times: [Double]
     var nodes: [Int]
     var playouts: [Int]
+    /// The start position when it is not the usual one (played games from `--position`).
+    var start: String? = nil
 }
