@@ -38,7 +38,8 @@ final class BenchProcess {
     private let errHandle: FileHandle
     private var finished = false
 
-    init(path: String, arguments: [String]) throws {
+    /// Starts `bench`; `input`, when given, is its standard input (as if piped from a file).
+    init(path: String, arguments: [String], input: String? = nil) throws {
         self.arguments = arguments
         let tmp = FileManager.default.temporaryDirectory
         let id = UUID().uuidString
@@ -52,7 +53,13 @@ final class BenchProcess {
         process.arguments = arguments
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = tmp.appendingPathComponent("bench-test-\(id).in")
+            try Data(input.utf8).write(to: inURL)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         let done = self.done
         process.terminationHandler = { _ in done.signal() }
         try process.run()
@@ -126,9 +133,10 @@ extension XCTestCase {
     }
 
     /// Runs `bench arguments`, waiting at most `timeout` seconds.
-    func bench(_ arguments: [String], timeout: TimeInterval = 60,
+    func bench(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 60,
                file: StaticString = #filePath, line: UInt = #line) throws -> Run {
-        let process = try BenchProcess(path: try benchExecutablePath(file: file, line: line), arguments: arguments)
+        let process = try BenchProcess(path: try benchExecutablePath(file: file, line: line), arguments: arguments,
+                                       input: input)
         guard let run = process.wait(timeout: timeout) else {
             XCTFail("bench \(arguments) did not finish within \(timeout) s", file: file, line: line)
             return BenchRun(arguments: arguments, status: -1, exited: false, stdout: "", stderr: "timed out")
