@@ -112,11 +112,7 @@ enum PlayCommand {
                 print(board(game.position, color: color))
                 continue
             }
-            print("\(name)> ", terminator: "")
-            fflush(nil)
-            guard let line = readLine() else { print(""); quit = true; break }
-            let input = line.trimmingCharacters(in: .whitespaces)
-            echo(input)
+            guard let input = prompt("\(name)> ") else { quit = true; break }
             switch input {
             case "": continue
             case "quit", "exit": quit = true
@@ -181,11 +177,7 @@ enum PlayCommand {
                 show(referee.state)
                 continue
             }
-            print("swap> ", terminator: "")
-            fflush(nil)
-            guard let line = readLine() else { print(""); quit = true; break }
-            let input = line.trimmingCharacters(in: .whitespaces)
-            echo(input)
+            guard let input = prompt("swap> ") else { quit = true; break }
             switch input {
             case "": continue
             case "quit", "exit": quit = true
@@ -213,9 +205,15 @@ enum PlayCommand {
         try save(r, to: record)
     }
 
-    /// Shows piped input after the prompt, as a terminal would have echoed it.
-    static func echo(_ input: String) {
+    /// Prints `text`, reads a line and returns it trimmed; `nil` at the end of input.
+    /// Piped input is shown after the prompt, as a terminal would have echoed it.
+    static func prompt(_ text: String) -> String? {
+        print(text, terminator: "")
+        fflush(nil)
+        guard let line = readLine() else { print(""); return nil }
+        let input = line.trimmingCharacters(in: .whitespaces)
         if isatty(STDIN_FILENO) == 0 { print(input) }
+        return input
     }
 
     /// Appends the record as one JSON line.
