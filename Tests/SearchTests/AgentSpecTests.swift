@@ -53,8 +53,8 @@ final class AgentSpecTests: XCTestCase {
     func testUnknownAgentListsValidAgents() {
         assertMessage(tigersGoatsError("minimax:depth=3"),
                       contains: ["unknown agent 'minimax'", "random", "greedy", "alphabeta", "mcts"])
-        assertMessage(coinSorterError("mcts"),
-                      contains: ["unknown agent 'mcts'", "random", "greedy", "expectimax"])
+        assertMessage(coinSorterError("alphabeta"),
+                      contains: ["unknown agent 'alphabeta'", "random", "greedy", "expectimax", "mcts"])
     }
 
     func testUnknownParameterListsValidParameters() {

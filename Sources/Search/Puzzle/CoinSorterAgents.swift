@@ -174,7 +174,8 @@ public struct ExpectimaxAgent: PuzzleAgent {
 public enum CoinSorterAgents {
     /// The agent kinds, with their parameters.
     public static var kinds: [(name: String, parameters: [String])] {
-        [("random", []), ("greedy", []), ("expectimax", ["depth", "samples", "width", "time"])]
+        [("random", []), ("greedy", []), ("expectimax", ["depth", "samples", "width", "time"]),
+         ("mcts", ["playouts", "iterations", "time", "c", "width", "rollout"])]
     }
 
     public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
@@ -191,6 +192,13 @@ public enum CoinSorterAgents {
             return CoinSorterRandomAgent(spec: text, seed: seed)
         case "greedy":
             return CoinSorterGreedyAgent(spec: text, evaluator: evaluator, seed: seed)
+        case "mcts":
+            var budget = try r.budget()
+            if budget.playouts == nil && budget.seconds == nil { budget.playouts = 1000 }
+            return CoinSorterMCTSAgent(spec: text, evaluator: evaluator, budget: budget,
+                                       exploration: try r.double("c", in: 0...100) ?? 2.0,
+                                       width: try r.int("width", in: 1...300) ?? 12,
+                                       rolloutTurns: try r.int("rollout", in: 0...100) ?? 0, seed: seed)
         default:
             var budget = try r.budget()
             if budget.depth == nil { budget.depth = 2 }
