@@ -113,7 +113,10 @@ enum TournamentReport {
         return o.joined(separator: "\n")
     }
 
-    static func pValue(_ p: Double) -> String { p < 1e-4 ? String(format: "%.1e", p) : Output.fixed(p, 4) }
+    /// Below double precision (1 − CDF rounds to 0) the p-value is shown as a bound.
+    static func pValue(_ p: Double) -> String {
+        p < 1e-16 ? "< 1e-16" : p < 1e-4 ? String(format: "%.1e", p) : Output.fixed(p, 4)
+    }
 
     static func csv(_ s: TournamentSummary) -> String {
         func q(_ x: String) -> String { "\"" + x.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
