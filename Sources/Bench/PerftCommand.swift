@@ -132,24 +132,3 @@ enum PerftCommand {
         }
     }
 }
-
-/// One result slot per task. Not shared: a slot is written only by the worker that
-/// claimed its index from the atomic counter, and read after the workers are joined
-/// (which orders every write before the read), so no lock is needed.
-struct TaskSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<UInt64>
-    private let count: Int
-
-    init(count: Int) {
-        self.count = count
-        slots = .allocate(capacity: max(count, 1))
-        slots.initialize(repeating: 0)
-    }
-
-    func set(_ index: Int, _ value: UInt64) { slots[index] = value }
-
-    var values: [UInt64] { Array(slots.prefix(count)) }
-
-    func deallocate() { slots.deallocate() }
-}
-

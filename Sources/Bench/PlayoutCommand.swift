@@ -51,33 +51,36 @@ enum PlayoutCommand {
         }
     }
 
-    /// Plays the games on `threads` workers; per-worker tallies are summed at the end.
+    /// Plays the games on `threads` workers; per-worker tallies are summed after the join.
     static func measure<Game: TwoPlayerGame>(_ start: Game, games: Int, seed: UInt64, threads: Int) -> Result {
         let next = Atomic<Int>(0)
-        // Plies, first wins, second wins, draws.
-        let totals = Mutex((UInt64(0), 0, 0, 0))
+        // Per worker: plies, first wins, second wins, draws; summed after the join.
+        let tallies = TaskSlots(count: 4 * threads)
+        defer { tallies.deallocate() }
         let t0 = Output.now()
-        let worker = { @Sendable (_: Int) in
+        let worker = { @Sendable (w: Int) in
             var playout = RandomPlayout<Game>()
-            var tally = (UInt64(0), 0, 0, 0)
+            var tally: [UInt64] = [0, 0, 0, 0]
             while true {
                 let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard i < games else { break }
                 var rng = SplitMix64(seed: seed &+ UInt64(i))
                 var p = start
                 let (outcome, plies) = playout.run(from: &p, using: &rng)
-                tally.0 &+= UInt64(plies)
+                tally[0] &+= UInt64(plies)
                 switch outcome {
-                case .win(.first): tally.1 += 1
-                case .win(.second): tally.2 += 1
-                case .draw: tally.3 += 1
+                case .win(.first): tally[1] += 1
+                case .win(.second): tally[2] += 1
+                case .draw: tally[3] += 1
                 }
             }
-            totals.withLock { $0 = ($0.0 + tally.0, $0.1 + tally.1, $0.2 + tally.2, $0.3 + tally.3) }
+            for k in 0..<4 { tallies.set(4 * w + k, tally[k]) }
         }
         if threads == 1 { worker(0) } else { DispatchQueue.concurrentPerform(iterations: threads, execute: worker) }
         let seconds = Output.now() - t0
-        let (plies, first, second, draws) = totals.withLock { $0 }
+        let all = tallies.values
+        let sum = { (k: Int) in stride(from: k, to: all.count, by: 4).reduce(UInt64(0)) { $0 + all[$1] } }
+        let (plies, first, second, draws) = (sum(0), Int(sum(1)), Int(sum(2)), Int(sum(3)))
         return Result(game: Game.name, games: games, threads: threads, plies: plies, seconds: seconds,
                       pliesPerSecond: Double(plies) / max(seconds, 1e-9), averagePlies: Double(plies) / Double(games),
                       outcomes: [Game.sideName(.first) + " win": first, Game.sideName(.second) + " win": second,

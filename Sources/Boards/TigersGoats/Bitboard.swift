@@ -70,10 +70,6 @@ internal enum Bitboard {
         return ray & ~((1 &<< highest) &- 1)
     }
 
-    /// The index of the lowest set bit of a non-zero bitboard.
-    @inlinable @inline(__always)
-    static func lowestSquare(_ b: UInt64) -> Int { b.trailingZeroBitCount }
-
     /// The bitboard of one square.
     @inlinable @inline(__always)
     static func bit(_ square: Int) -> UInt64 { 1 &<< UInt64(truncatingIfNeeded: square) }

@@ -20,12 +20,6 @@ public struct SearchBudget: Sendable, Hashable {
 
     /// Whether only the wall clock bounds the search (results then vary run to run).
     public var isTimeOnly: Bool { depth == nil && nodes == nil && playouts == nil }
-
-    /// The budget with `other`'s limits where `self` sets none.
-    public func filling(from other: SearchBudget) -> SearchBudget {
-        SearchBudget(depth: depth ?? other.depth, nodes: nodes ?? other.nodes,
-                     playouts: playouts ?? other.playouts, seconds: seconds ?? other.seconds)
-    }
 }
 
 /// What a search found: the move, and statistics about the search.

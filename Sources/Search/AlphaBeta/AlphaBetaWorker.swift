@@ -39,7 +39,6 @@ final class AlphaBetaWorker<E: Evaluator> {
     let rootSince: Int
     var nodes = 0
     var aborted = false
-    var deepestPly = 0
 
     init(evaluator: E, table: TranspositionTable, stop: StopSignal, clock: Clock, nodeLimit: Int,
          game: GameHistory<Game>) {
@@ -115,7 +114,6 @@ final class AlphaBetaWorker<E: Evaluator> {
         countNode()
         if aborted { return 0 }
         pvLength[ply] = 0
-        if ply > deepestPly { deepestPly = ply }
         if let o = p.outcome { return Self.terminalScore(o, sideToMove: p.sideToMove, ply: ply) }
         let hash = p.hash
         if isRepetition(hash, ply: ply, since: since) { return 0 }
