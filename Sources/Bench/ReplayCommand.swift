@@ -44,17 +44,7 @@ enum ReplayCommand {
         switch try GameChoice.from(options) {
         case .tigersGoats:
             if options.string("--seed") != nil { throw UsageError("replay: --seed is for coin-sorter; tigers-goats has no chance") }
-            var game = GameHistory(try TigersGoatsSetup.position(options))
-            for (i, text) in moves.enumerated() {
-                if let o = game.outcome {
-                    throw UsageError("replay: move \(i + 1) '\(text)': the game is already over (\(TigersGoats.describe(o)))")
-                }
-                do {
-                    game.play(try game.position.parseMove(text))
-                } catch {
-                    throw UsageError("replay: move \(i + 1) '\(text)': \(error.message)")
-                }
-            }
+            let game = try play(moves, from: try TigersGoatsSetup.position(options), command: "replay")
             let p = game.position
             let outcome = game.outcome.map(TigersGoats.describe)
             if options.has("--json") {
@@ -70,14 +60,7 @@ enum ReplayCommand {
                 throw UsageError("replay: \(name) is for tigers-goats; a coin-sorter game is set by --seed")
             }
             let seed = try options.uint64("--seed", default: 1)
-            var referee = CoinSorterReferee(seed: seed)
-            for (i, text) in moves.enumerated() {
-                do {
-                    referee.play(try referee.state.parseMove(text))
-                } catch {
-                    throw UsageError("replay: move \(i + 1) '\(text)': \(error.message)")
-                }
-            }
+            let referee = try play(moves, seed: seed, command: "replay")
             let s = referee.state
             if options.has("--json") {
                 print(Output.json(CoinSorterResult(game: CoinSorter.name, seed: seed, position: s.text,
@@ -87,6 +70,32 @@ enum ReplayCommand {
                 print("turns left: \(s.turnsLeft), score: \(s.score)\(s.isOver ? " (game over)" : "")")
             }
         }
+    }
+
+    /// The Tigers & Goats game after `moves` from `start`; a bad move is an error
+    /// naming it and its 1-based index (also for `bench search`).
+    static func play(_ moves: [String], from start: TigersGoats, command: String) throws(UsageError) -> GameHistory<TigersGoats> {
+        var game = GameHistory(start)
+        for (i, text) in moves.enumerated() {
+            if let o = game.outcome {
+                throw UsageError("\(command): move \(i + 1) '\(text)': the game is already over (\(TigersGoats.describe(o)))")
+            }
+            do { game.play(try game.position.parseMove(text)) } catch {
+                throw UsageError("\(command): move \(i + 1) '\(text)': \(error.message)")
+            }
+        }
+        return game
+    }
+
+    /// The Coin Sorter game of `seed` after the swaps `moves`, refills from the referee.
+    static func play(_ moves: [String], seed: UInt64, command: String) throws(UsageError) -> CoinSorterReferee {
+        var referee = CoinSorterReferee(seed: seed)
+        for (i, text) in moves.enumerated() {
+            do { referee.play(try referee.state.parseMove(text)) } catch {
+                throw UsageError("\(command): move \(i + 1) '\(text)': \(error.message)")
+            }
+        }
+        return referee
     }
 
     /// The moves of a `--moves` list: separated by commas and/or spaces.

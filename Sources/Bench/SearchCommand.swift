@@ -44,33 +44,22 @@ enum SearchCommand {
         let result: Result
         switch try GameChoice.from(options) {
         case .tigersGoats:
-            var game = GameHistory(try TigersGoatsSetup.position(options))
-            for (i, text) in moves.enumerated() {
-                guard game.outcome == nil else { throw UsageError("search: move \(i + 1) '\(text)': the game is already over") }
-                do { game.play(try game.position.parseMove(text)) } catch {
-                    throw UsageError("search: move \(i + 1) '\(text)': \(error.message)")
-                }
-            }
+            let game = try ReplayCommand.play(moves, from: try TigersGoatsSetup.position(options), command: "search")
             guard game.outcome == nil else { throw UsageError("search: the game is over; nothing to search") }
             var agent: any TwoPlayerAgent<TigersGoats>
             do { agent = try AgentFactory<TigersGoatsEvaluator>.make(spec, seed: seed) } catch {
                 throw UsageError("search: \(error.message)")
             }
             let r = agent.selectMove(game)
-            result = summarize(r, agent: spec, position: game.position.text) { game.position.notation(of: $0) }
+            result = summarize(r, game: TigersGoats.name, agent: spec, position: game.position.text) { game.position.notation(of: $0) }
         case .coinSorter:
-            var referee = CoinSorterReferee(seed: seed)
-            for (i, text) in moves.enumerated() {
-                do { referee.play(try referee.state.parseMove(text)) } catch {
-                    throw UsageError("search: move \(i + 1) '\(text)': \(error.message)")
-                }
-            }
+            let referee = try ReplayCommand.play(moves, seed: seed, command: "search")
             guard !referee.state.isOver else { throw UsageError("search: the game is over; nothing to search") }
             var agent: any PuzzleAgent<CoinSorter>
             do { agent = try CoinSorterAgents.make(spec, seed: seed) } catch { throw UsageError("search: \(error.message)") }
             let state = referee.state
             let r = agent.selectMove(state)
-            result = summarize(r, agent: spec, position: state.text) { state.notation(of: $0) }
+            result = summarize(r, game: CoinSorter.name, agent: spec, position: state.text) { state.notation(of: $0) }
         }
         if options.has("--json") {
             print(Output.json(result))
@@ -83,9 +72,9 @@ enum SearchCommand {
         }
     }
 
-    static func summarize<M>(_ r: SearchResult<M>, agent: String, position: String, name: (M) -> String) -> Result {
+    static func summarize<M>(_ r: SearchResult<M>, game: String, agent: String, position: String, name: (M) -> String) -> Result {
         let s = max(r.seconds, 1e-9)
-        return Result(game: "", agent: agent, position: position, move: r.move.map(name), value: r.value,
+        return Result(game: game, agent: agent, position: position, move: r.move.map(name), value: r.value,
                       depth: r.depth, nodes: r.nodes, playouts: r.playouts, seconds: r.seconds,
                       nodesPerSecond: Double(r.nodes) / s, playoutsPerSecond: Double(r.playouts) / s,
                       principalVariation: r.principalVariation.map(name))

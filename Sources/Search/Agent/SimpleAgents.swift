@@ -38,6 +38,7 @@ public struct GreedyAgent<E: Evaluator>: TwoPlayerAgent {
     }
 
     public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        let clock = Clock(seconds: nil)
         moves.removeAll()
         guard game.outcome == nil else { return SearchResult(move: nil) }
         let p = game.position
@@ -64,6 +65,7 @@ public struct GreedyAgent<E: Evaluator>: TwoPlayerAgent {
         result.value = Double(best)
         result.nodes = moves.count
         result.depth = 1
+        result.seconds = clock.elapsed
         if let chosen { result.principalVariation = [chosen] }
         return result
     }

@@ -33,6 +33,26 @@ extension CoinSorterEvaluator {
         let points = lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount
         return Double(points) * 1000 + evaluate(after)
     }
+
+    /// The `count` best swaps by ``greedyValue(_:_:)``, best first; among equal values
+    /// the earlier swap (lower cells) comes first. Scores all 300 swaps.
+    func bestSwaps(_ state: CoinSorter, count: Int) -> [(value: Double, swap: CoinSorter.Swap)] {
+        var top: [(value: Double, swap: CoinSorter.Swap)] = []
+        top.reserveCapacity(count + 1)
+        for a in 0..<24 {
+            for b in (a + 1)..<25 {
+                let swap = CoinSorter.Swap(a, b)
+                let v = greedyValue(state, swap)
+                guard top.count < count || v > top[top.count - 1].value else { continue }
+                // Insert keeping descending order; ties keep the earlier swap first.
+                var i = top.count
+                while i > 0 && top[i - 1].value < v { i -= 1 }
+                top.insert((v, swap), at: i)
+                if top.count > count { top.removeLast() }
+            }
+        }
+        return top
+    }
 }
 
 /// Greedy: the swap with the most immediate points, then the best board potential.
@@ -50,6 +70,7 @@ public struct CoinSorterGreedyAgent: PuzzleAgent {
 
     public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
         guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
+        let clock = Clock(seconds: nil)
         var best = -Double.infinity, chosen = CoinSorter.Swap(0, 1), ties = 0
         for a in 0..<24 {
             for b in (a + 1)..<25 {
@@ -71,6 +92,7 @@ public struct CoinSorterGreedyAgent: PuzzleAgent {
         r.value = Double(lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount) + evaluator.evaluate(after)
         r.nodes = 300
         r.depth = 1
+        r.seconds = clock.elapsed
         return r
     }
 }
@@ -117,23 +139,9 @@ public struct ExpectimaxAgent: PuzzleAgent {
 
     /// The best expected further points from a decision node, and the swap.
     mutating func decide(_ state: CoinSorter, depth: Int) -> (Double, CoinSorter.Swap) {
-        // Rank all swaps by the greedy score; keep the best `width`.
-        var top: [(Double, CoinSorter.Swap)] = []
-        top.reserveCapacity(width + 1)
-        for a in 0..<24 {
-            for b in (a + 1)..<25 {
-                let swap = CoinSorter.Swap(a, b)
-                let v = evaluator.greedyValue(state, swap)
-                nodes += 1
-                if top.count < width || v > top[top.count - 1].0 {
-                    // Insert keeping descending order; ties keep the earlier swap first.
-                    var i = top.count
-                    while i > 0 && top[i - 1].0 < v { i -= 1 }
-                    top.insert((v, swap), at: i)
-                    if top.count > width { top.removeLast() }
-                }
-            }
-        }
+        // Rank all swaps by the greedy score; search the best `width`.
+        let top = evaluator.bestSwaps(state, count: width)
+        nodes += 300
         var best = -Double.infinity, bestSwap = top[0].1
         for (_, swap) in top {
             let v = expectation(state, swap, depth: depth)

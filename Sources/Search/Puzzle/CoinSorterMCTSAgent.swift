@@ -112,15 +112,7 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
 
     /// The `width` best swaps of `s` by the greedy ranking (points, then potential).
     func candidates(_ s: CoinSorter) -> [CoinSorter.Swap] {
-        var ranked: [(Double, CoinSorter.Swap)] = []
-        ranked.reserveCapacity(300)
-        for a in 0..<24 { for b in (a + 1)..<25 {
-            let swap = CoinSorter.Swap(a, b)
-            ranked.append((evaluator.greedyValue(s, swap), swap))
-        } }
-        // A stable order: by value, then by the swap's cells.
-        ranked.sort { $0.0 != $1.0 ? $0.0 > $1.0 : ($0.1.first, $0.1.second) < ($1.1.first, $1.1.second) }
-        return ranked.prefix(width).map(\.1)
+        evaluator.bestSwaps(s, count: width).map(\.swap)
     }
 
     /// Points from `rolloutTurns` greedy turns, plus the evaluation of what is left.
@@ -128,13 +120,7 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
         var s = start
         var turns = 0
         while !s.isOver && turns < rolloutTurns {
-            var best = -Double.infinity, chosen = CoinSorter.Swap(0, 1)
-            for a in 0..<24 { for b in (a + 1)..<25 {
-                let swap = CoinSorter.Swap(a, b)
-                let v = evaluator.greedyValue(s, swap)
-                if v > best { best = v; chosen = swap }
-            } }
-            play(&s, chosen)
+            play(&s, evaluator.bestSwaps(s, count: 1)[0].swap)
             turns += 1
         }
         return Double(s.score - start.score) + (s.isOver ? 0 : evaluator.evaluate(s))
