@@ -3,17 +3,19 @@ import PackageDescription
 
 // MARK: - Code generation for the hot paths
 //
-// Move generation lives on popcount and trailing-zero counts. Without these flags
-// `nonzeroBitCount` lowers to a bit-twiddling sequence (~1.6x slower perft), so on
-// x86-64 we ask for POPCNT and BMI1 (TZCNT, BLSR), which every x86-64 CPU since
-// 2013 has. Cross-module optimisation lets `bench` and `Search` inline the engines.
+// Move generation lives on popcount and trailing-zero counts. Without POPCNT and BMI1
+// `nonzeroBitCount` lowers to a bit-twiddling sequence (~1.6x slower perft). Those are
+// unsafe flags, which a package used by version tag may not carry in the targets a
+// dependent builds, so only the `bench` executable and the tests carry them; the
+// engines' and searchers' hot code is `@inlinable` (or generic), so it is compiled,
+// with the flags, in the module that calls it.
 #if arch(x86_64)
-let hotPathFlags: [SwiftSetting] = [
+let cpuFlags: [SwiftSetting] = [
     .unsafeFlags(["-Xcc", "-mpopcnt", "-Xcc", "-mbmi"]),
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 #else
-let hotPathFlags: [SwiftSetting] = [
+let cpuFlags: [SwiftSetting] = [
     .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 #endif
@@ -23,19 +25,23 @@ let package = Package(
     products: [
         .library(name: "Boards", targets: ["Boards"]),
         .library(name: "Search", targets: ["Search"]),
-        .executable(name: "bench", targets: ["Bench"]),
+        .library(name: "Workbench", targets: ["Workbench"]),
+        .executable(name: "bench", targets: ["BenchCLI"]),
     ],
     targets: [
-        // MARK: - Libraries
-        .target(name: "Boards", swiftSettings: hotPathFlags),
-        .target(name: "Search", dependencies: ["Boards"], swiftSettings: hotPathFlags),
+        // MARK: - Libraries (what a dependent package builds: no unsafe flags)
+        .target(name: "Boards"),
+        .target(name: "Search", dependencies: ["Boards"]),
+        .target(name: "Workbench", dependencies: ["Boards", "Search"], path: "Sources/Bench/Workbench"),
 
         // MARK: - The bench executable
-        .executableTarget(name: "Bench", dependencies: ["Boards", "Search"], swiftSettings: hotPathFlags),
+        .executableTarget(name: "BenchCLI", dependencies: ["Boards", "Search", "Workbench"],
+                          path: "Sources/Bench/CLI", swiftSettings: cpuFlags),
 
         // MARK: - Tests
-        .testTarget(name: "BoardsTests", dependencies: ["Boards"], swiftSettings: hotPathFlags),
-        .testTarget(name: "SearchTests", dependencies: ["Boards", "Search"], swiftSettings: hotPathFlags),
-        .testTarget(name: "BenchTests", dependencies: ["Bench", "Boards", "Search"], swiftSettings: hotPathFlags),
+        .testTarget(name: "BoardsTests", dependencies: ["Boards"], swiftSettings: cpuFlags),
+        .testTarget(name: "SearchTests", dependencies: ["Boards", "Search"], swiftSettings: cpuFlags),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Boards", "Search", "Workbench"], swiftSettings: cpuFlags),
+        .testTarget(name: "BenchTests", dependencies: ["BenchCLI", "Workbench"], swiftSettings: cpuFlags),
     ]
 )

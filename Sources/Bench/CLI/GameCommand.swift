@@ -1,0 +1,27 @@
+import Workbench
+
+/// A command that works on one game: it names its options, and the registry's game
+/// (from `--game`, default the first) is handed to it as a type, so the command is
+/// generic and never switches on a game's name.
+protocol GameCommand: GameVisitor where Result == Void {
+    /// The command's name, e.g. `perft`.
+    static var name: String { get }
+    /// The options every game takes with this command (each game adds its rule options).
+    static var declared: [String: Options.Kind] { get }
+    init(arguments: [String])
+}
+
+extension GameCommand {
+    /// Picks the game from `--game` and runs the command for it.
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        let game: any WorkbenchGame.Type
+        do { game = try GameRegistry.game(named: Options.gameName(in: arguments)) } catch { throw error.prefixed(name) }
+        try game.dispatch(Self(arguments: arguments))
+    }
+
+    /// The help lines of every game's rule options.
+    static var ruleHelp: String {
+        GameRegistry.games.flatMap { game in game.ruleOptions.map { "  " + $0.help + " (\(game.name))" } }
+            .joined(separator: "\n")
+    }
+}

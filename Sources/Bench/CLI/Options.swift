@@ -1,0 +1,123 @@
+import Workbench
+
+/// The options of one command, parsed against the options it declares.
+///
+/// Accepts `--name value`, `--name=value`, boolean `--flag`, and list options that
+/// take every following word up to the next `--option`. Anything undeclared, a
+/// missing value or a repeated option is a usage error naming it.
+struct Options {
+    /// How a declared option takes values.
+    enum Kind { case value, flag, list }
+
+    let command: String
+    private(set) var values: [String: String] = [:]
+    private(set) var lists: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+
+    /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
+    init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
+        var all = declared
+        for option in G.ruleOptions { all[option.name] = option.takesValue ? .value : .flag }
+        try self.init(command: command, arguments: arguments, declared: all)
+    }
+
+    init(command: String, arguments: [String], declared: [String: Kind]) throws(WorkbenchError) {
+        self.command = command
+        var i = 0
+        while i < arguments.count {
+            let word = arguments[i]
+            guard word.hasPrefix("--"), word.count > 2 else {
+                throw .usage("\(command): unexpected argument '\(word)' (options start with --; see bench \(command) --help)")
+            }
+            var name = word, inline: String? = nil
+            if let eq = word.firstIndex(of: "=") {
+                name = String(word[..<eq])
+                inline = String(word[word.index(after: eq)...])
+            }
+            guard let kind = declared[name] else {
+                let known = declared.keys.sorted().joined(separator: " ")
+                throw .usage("\(command): unknown option '\(name)' (known: \(known))")
+            }
+            if values[name] != nil || lists[name] != nil || flags.contains(name) {
+                throw .usage("\(command): option \(name) given twice")
+            }
+            i += 1
+            switch kind {
+            case .flag:
+                if inline != nil { throw .usage("\(command): option \(name) takes no value") }
+                flags.insert(name)
+            case .value:
+                if let inline {
+                    values[name] = inline
+                } else {
+                    guard i < arguments.count, !arguments[i].hasPrefix("--") else {
+                        throw .usage("\(command): option \(name) needs a value")
+                    }
+                    values[name] = arguments[i]
+                    i += 1
+                }
+            case .list:
+                var items: [String] = inline.map { [$0] } ?? []
+                while i < arguments.count, !arguments[i].hasPrefix("--") {
+                    items.append(arguments[i])
+                    i += 1
+                }
+                guard !items.isEmpty else { throw .usage("\(command): option \(name) needs at least one value") }
+                lists[name] = items
+            }
+        }
+    }
+
+    /// A `--game` given anywhere in `arguments` (before the full parse, which needs
+    /// the game's own options); `nil` when absent.
+    static func gameName(in arguments: [String]) -> String? {
+        for (i, word) in arguments.enumerated() {
+            if word.hasPrefix("--game=") { return String(word.dropFirst(7)) }
+            if word == "--game", i + 1 < arguments.count { return arguments[i + 1] }
+        }
+        return nil
+    }
+
+    /// The values of the game's rule options, for ``WorkbenchGame/rules(_:)``.
+    func ruleValues<G: WorkbenchGame>(_ game: G.Type) -> RuleOptionValues {
+        var v = RuleOptionValues()
+        for option in G.ruleOptions {
+            if option.takesValue { v.values[option.name] = values[option.name] } else if has(option.name) { v.flags.insert(option.name) }
+        }
+        return v
+    }
+
+    /// The game's rules from its options; a bad value names the command.
+    func rules<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> G.Rules {
+        do { return try G.rules(ruleValues(G.self)) } catch { throw error.prefixed(command) }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    func string(_ name: String) -> String? { values[name] }
+
+    func list(_ name: String) -> [String]? { lists[name] }
+
+    func required(_ name: String) throws(WorkbenchError) -> String {
+        guard let v = values[name] else { throw .usage("\(command): missing required option \(name)") }
+        return v
+    }
+
+    /// The whole number given for `name`, `fallback` if absent; checked against `range`.
+    func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
+        guard let text = values[name] else { return fallback }
+        guard let v = Int(text) else { throw .usage("\(command): option \(name): '\(text)' is not a whole number") }
+        guard range.contains(v) else {
+            throw .usage("\(command): option \(name): \(v) is out of range \(range.lowerBound)...\(range.upperBound)")
+        }
+        return v
+    }
+
+    /// An unsigned 64-bit number (a seed), decimal or 0x-hexadecimal.
+    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
+        guard let text = values[name] else { return fallback }
+        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+        guard let v = parsed else { throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit number") }
+        return v
+    }
+}

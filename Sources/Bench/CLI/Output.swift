@@ -1,0 +1,46 @@
+import Foundation
+import Workbench
+
+/// Writing results: text to stdout, JSON objects with sorted keys, errors to stderr.
+enum Output {
+    /// Prints `value` as one line of JSON; an encoding failure is a runtime error.
+    static func printJSON<T: Encodable>(_ value: T) throws(WorkbenchError) {
+        print(try JSON.text(value))
+    }
+
+    /// Writes `bench: message` as one line: newlines and other control characters in
+    /// echoed user input are escaped, so the message stays one line and harmless.
+    static func error(_ message: String) {
+        var oneLine = ""
+        for scalar in message.unicodeScalars {
+            switch scalar {
+            case "\n": oneLine += "\\n"
+            case "\r": oneLine += "\\r"
+            case "\t": oneLine += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    oneLine += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    oneLine.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        FileHandle.standardError.write(Data(("bench: " + oneLine + "\n").utf8))
+    }
+
+    /// Seconds since an arbitrary start, monotonic.
+    static func now() -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
+    }
+
+    static func grouped(_ n: UInt64) -> String { Format.grouped(n) }
+
+    static func fixed(_ x: Double, _ places: Int) -> String { Format.fixed(x, places) }
+}
+
+extension Output {
+    /// A note for the user on stderr (not an error): one line.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data(("bench: " + message + "\n").utf8))
+    }
+}

@@ -1,0 +1,68 @@
+import Boards
+import Workbench
+
+/// `bench perft`: leaf counts, divide, and move-generation speed on worker threads.
+struct PerftCommand: GameCommand {
+    static let name = "perft"
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--depth": .value, "--divide": .flag, "--threads": .value, "--json": .flag, "--position": .value,
+    ]
+
+    static let help = """
+        usage: bench perft [--game tigers-goats] --depth N [options]
+
+        Counts the leaves of the legal-move tree (the last ply counted in bulk) and
+        reports leaves per second.
+          --depth N         plies to search (0...30), required
+          --divide          print the leaf count below each root move
+          --threads N       worker threads (default 1)
+          --position TEXT   start from this position (default: the start position)
+          --json            print one JSON object: nodes, seconds, nodesPerSecond, ...
+        \(ruleHelp)
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        guard options.string("--depth") != nil else { throw .usage("perft: missing required option --depth") }
+        let depth = try options.int("--depth", default: 1, in: 0...30)
+        let threads = try options.int("--threads", default: 1, in: 1...1024)
+        let position: G = try options.startPosition()
+        let result = PerftProfile.measure(position, depth: depth, threads: threads, divide: options.has("--divide"))
+        if options.has("--json") {
+            try Output.printJSON(result)
+        } else {
+            print(Self.render(result))
+        }
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        throw .usage("perft: \(G.name) is a one-player puzzle with chance; perft is for two-player games")
+    }
+
+    static func render(_ r: PerftProfile.Result) -> String {
+        var lines: [String] = []
+        if let divide = r.divide {
+            for (move, n) in divide.sorted(by: { $0.key < $1.key }) { lines.append("\(move): \(n)") }
+            lines.append("")
+            lines.append("moves: \(divide.count)")
+        }
+        let rate = r.nodesPerSecond / 1e6
+        lines.append("perft \(r.game) depth \(r.depth): \(r.nodes) leaves in \(Output.fixed(r.seconds, 3)) s "
+            + "(\(Output.fixed(rate, 1)) M leaves/s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Options {
+    /// The two-player position of `--position` under the game's rule options, or the
+    /// start position.
+    func startPosition<G: TwoPlayerWorkbenchGame>() throws(WorkbenchError) -> G {
+        let rules = try rules(G.self)
+        guard let text = string("--position") else { return G.start(rules) }
+        do { return try G.position(parsing: text, rules: rules) } catch {
+            throw .usage("\(command): bad --position: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Boards
+import Foundation
+import Search
+import Workbench
+
+/// `bench play`: a person against an agent (or two people, or two agents) at the
+/// terminal. Reads moves line by line, so it works with input piped from a file.
+struct PlayCommand: GameCommand {
+    static let name = "play"
+    static let declared: [String: Options.Kind] = ["--game": .value, "--seed": .value, "--record": .value, "--color": .value]
+
+    static let help = """
+        usage: bench play [--game tigers-goats] [--goats human|SPEC] [--tigers human|SPEC] [options]
+               bench play --game coin-sorter [--player human|SPEC] [--seed S] [options]
+
+        Draws the board, reads moves in notation from stdin (one a line), and answers
+        an illegal one with the legal moves. Goats in danger are shown red on a
+        terminal, marked with ! otherwise. Commands: a move, `moves`, `undo` (takes
+        back your last move and the agent's reply), `quit`. At the end, or on quit or
+        end of input, the game is appended to the record file.
+          --SIDE human|SPEC  two-player games: who plays each side, named by the game's
+                             sides (--goats, --tigers; default: first side human,
+                             second side alphabeta:depth=5)
+          --player           puzzles: who plays (default human)
+          --seed S           agents' seed, and a puzzle's deal (default 1)
+          --record FILE      where the game record is appended (default play-records.jsonl)
+          --color on|off|auto  colour the board (default auto: when stdout is a terminal)
+          --position TEXT    two-player games: start from this position
+        \(ruleHelp)
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        var declared = Self.declared
+        declared["--position"] = .value
+        for side in G.sideNames { declared["--" + side] = .value }
+        let options = try Options(command: Self.name, arguments: arguments, declared: declared, game: G.self)
+        let seed = try options.uint64("--seed", default: 1)
+        let color = try Self.color(options)
+        let specs = G.sideNames.enumerated().map { options.string("--" + $1) ?? ($0 == 0 ? "human" : "alphabeta:depth=5") }
+        var agents: [(any TwoPlayerAgent<G>)?] = []
+        for (side, spec) in specs.enumerated() {
+            if spec == "human" { agents.append(nil); continue }
+            do { agents.append(try G.makeAgent(spec, seed: seed &+ UInt64(side))) } catch {
+                throw .usage("play: --\(G.sideNames[side]): \(error.message)")
+            }
+        }
+        let start: G = try options.startPosition()
+        let log = try Self.openRecord(options)
+        var game = GameHistory(start)
+        var times: [Double] = [], nodes: [Int] = [], playouts: [Int] = []
+        var quit = false
+        print(G.board(game.position, color: color))
+        while game.outcome == nil && !quit {
+            let side = Int(game.position.sideToMove.rawValue)
+            let name = G.sideName(game.position.sideToMove)
+            if var agent = agents[side] {
+                let t0 = Output.now()
+                let r = agent.selectMove(game)
+                agents[side] = agent
+                guard let move = r.move else { break }
+                times.append(Output.now() - t0); nodes.append(r.nodes); playouts.append(r.playouts)
+                print("\(name) (\(specs[side])) play \(game.position.notation(of: move))")
+                game.play(move)
+                print(G.board(game.position, color: color))
+                continue
+            }
+            guard let input = Self.prompt("\(name)> ") else { quit = true; break }
+            switch input {
+            case "": continue
+            case "quit", "exit": quit = true
+            case "moves":
+                print("legal moves: " + game.position.legalMoves.map(game.position.notation).sorted().joined(separator: " "))
+            case "undo":
+                // Take back to this side's previous turn: one ply against a person, two against an agent.
+                let plies = agents[1 - side] == nil ? 1 : 2
+                guard game.moves.count >= plies else { print("nothing to undo"); continue }
+                // Every ply has one statistics entry (zeros for a person's moves).
+                for _ in 0..<plies {
+                    game.undo()
+                    times.removeLast(); nodes.removeLast(); playouts.removeLast()
+                }
+                print(G.board(game.position, color: color))
+            default:
+                do {
+                    let move = try game.position.parseMove(input)
+                    game.play(move)
+                    times.append(0); nodes.append(0); playouts.append(0)
+                    print(G.board(game.position, color: color))
+                } catch {
+                    print("\(error.message)")
+                    print("legal moves: " + game.position.legalMoves.map(game.position.notation).sorted().joined(separator: " "))
+                }
+            }
+        }
+        let outcome = game.outcome
+        if let outcome { print("game over: \(G.describe(outcome))") } else { print("game left unfinished") }
+        var notation: [String] = []
+        var replay = start
+        for m in game.moves {
+            notation.append(replay.notation(of: m))
+            replay.play(m)
+        }
+        let record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: notation,
+                                result: outcome.map(GameResult.init) ?? .unfinished,
+                                outcome: outcome.map(G.describe) ?? "unfinished", times: times, nodes: nodes,
+                                playouts: playouts, start: start != G.start(try options.rules(G.self)) ? start.text : nil)
+        try Self.save(record, to: log)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        var declared = Self.declared
+        declared["--player"] = .value
+        let options = try Options(command: Self.name, arguments: arguments, declared: declared, game: G.self)
+        let seed = try options.uint64("--seed", default: 1)
+        _ = try Self.color(options)
+        let spec = options.string("--player") ?? "human"
+        var agent: (any PuzzleAgent<G>)? = nil
+        if spec != "human" {
+            do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
+        }
+        let log = try Self.openRecord(options)
+        var referee = G.Referee(seed: seed)
+        var moves: [String] = []
+        var quit = false
+        print(G.board(referee.state))
+        while !referee.state.isOver && !quit {
+            if var a = agent {
+                guard let move = a.selectMove(referee.state).move else { break }
+                agent = a
+                print("\(spec) plays \(referee.state.notation(of: move))")
+                moves.append(referee.state.notation(of: move))
+                referee.play(move)
+                print(G.board(referee.state))
+                continue
+            }
+            guard let input = Self.prompt("move> ") else { quit = true; break }
+            switch input {
+            case "": continue
+            case "quit", "exit": quit = true
+            case "moves":
+                print("legal moves: " + referee.state.legalMoves.map(referee.state.notation).joined(separator: " "))
+            case "undo":
+                guard !moves.isEmpty else { print("nothing to undo"); continue }
+                // The referee's stream makes the game a function of the seed and the moves.
+                moves.removeLast()
+                do { referee = try Replay.play(moves, seed: seed, game: G.self) } catch { throw .runtime("play: \(error.message)") }
+                print(G.board(referee.state))
+            default:
+                do {
+                    let move = try referee.state.parseMove(input)
+                    moves.append(referee.state.notation(of: move))
+                    referee.play(move)
+                    print(G.board(referee.state))
+                } catch { print(error.message) }
+            }
+        }
+        let s = referee.state
+        print(s.isOver ? "game over: score \(s.score)" : "game left unfinished")
+        let record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: moves,
+                                result: s.isOver ? .score(s.score) : .unfinished,
+                                outcome: s.isOver ? "score \(s.score)" : "unfinished", times: [], nodes: [], playouts: [])
+        try Self.save(record, to: log)
+    }
+
+    static func color(_ options: Options) throws(WorkbenchError) -> Bool {
+        switch options.string("--color") ?? "auto" {
+        case "on": return true
+        case "off": return false
+        case "auto": return isatty(STDOUT_FILENO) != 0
+        case let other: throw .usage("play: --color must be on, off or auto, got '\(other)'")
+        }
+    }
+
+    /// Opens the record file before the game, so a bad path fails at once.
+    static func openRecord(_ options: Options) throws(WorkbenchError) -> RecordLog {
+        let path = options.string("--record") ?? "play-records.jsonl"
+        do { return try RecordLog(appendingTo: URL(fileURLWithPath: path)) } catch {
+            throw .runtime("play: cannot save game records to \(path): \(error.message)")
+        }
+    }
+
+    /// Prints `text`, reads a line and returns it trimmed; `nil` at the end of input.
+    /// Piped input is shown after the prompt, as a terminal would have echoed it.
+    static func prompt(_ text: String) -> String? {
+        print(text, terminator: "")
+        fflush(nil)
+        guard let line = readLine() else { print(""); return nil }
+        let input = line.trimmingCharacters(in: .whitespaces)
+        if isatty(STDIN_FILENO) == 0 { print(input) }
+        return input
+    }
+
+    /// Appends the record as one JSON line.
+    static func save(_ r: GameRecord, to log: RecordLog) throws(WorkbenchError) {
+        do { try log.append(r) } catch { throw error.prefixed("play") }
+        print("record appended to \(log.url.path)")
+    }
+}

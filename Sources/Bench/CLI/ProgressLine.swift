@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+import Workbench
+
+/// Progress on stderr while a tournament runs: games done/total, rate, ETA and the
+/// leader. Only when stderr is a terminal; silent otherwise (logs, CI, pipes).
+final class ProgressLine: Sendable {
+    private struct State {
+        var start = 0.0, total = 0, resumed = 0, last = 0.0
+        /// Per agent: total score and games (two-player) or total points and deals.
+        var totals: [String: (sum: Double, count: Int)] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// A progress line, or `nil` when stderr is not a terminal.
+    static func ifTerminal() -> ProgressLine? { isatty(STDERR_FILENO) != 0 ? ProgressLine() : nil }
+
+    func start(total: Int, done: [GameRecord]) {
+        state.withLock { s in
+            s = State(start: Output.now(), total: total, resumed: done.count, last: 0)
+            for r in done { Self.add(r, to: &s) }
+        }
+    }
+
+    /// Counts one finished game and redraws the line (at most four times a second).
+    func update(_ record: GameRecord, finished: Int) {
+        let now = Output.now()
+        let line: String? = state.withLock { s in
+            Self.add(record, to: &s)
+            guard now - s.last >= 0.25 || finished == s.total else { return nil }
+            s.last = now
+            let played = finished - s.resumed
+            let rate = Double(played) / max(now - s.start, 1e-9)
+            let eta = rate > 0 ? Double(s.total - finished) / rate : 0
+            let ranked = s.totals.map { ($0.key, $0.value.sum / Double($0.value.count)) }.sorted { $0.1 > $1.1 }
+            return "[\(finished)/\(s.total)] \(Output.fixed(rate, 2)) games/s, ETA \(Int(eta)) s; "
+                + ranked.prefix(4).map { "\($0.0) \(Output.fixed($0.1, 2))" }.joined(separator: ", ")
+        }
+        if let line { FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
+    }
+
+    func finish() { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+
+    private static func add(_ r: GameRecord, to s: inout State) {
+        if let points = r.puzzleScore {
+            s.totals[r.agents[0], default: (0, 0)].sum += Double(points)
+            s.totals[r.agents[0], default: (0, 0)].count += 1
+        } else {
+            for name in Set(r.agents) {
+                guard let score = r.score(of: name) else { continue }
+                s.totals[name, default: (0, 0)].sum += score
+                s.totals[name, default: (0, 0)].count += 1
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Boards
+import Workbench
+
+/// `bench replay`: plays a list of moves and prints where they lead.
+struct ReplayCommand: GameCommand {
+    static let name = "replay"
+    static let declared: [String: Options.Kind] = ["--game": .value, "--moves": .value, "--json": .flag]
+    static let twoPlayerDeclared = declared.merging(["--position": .value], uniquingKeysWith: { a, _ in a })
+    static let puzzleDeclared = declared.merging(["--seed": .value], uniquingKeysWith: { a, _ in a })
+
+    static let help = """
+        usage: bench replay [--game tigers-goats] [--position TEXT] --moves "b1-c2,d4-d7" [--json]
+               bench replay --game coin-sorter --seed S --moves "a1:c3,b2:b4" [--json]
+
+        Plays the moves (separated by commas or spaces) and prints the final position
+        text; for a two-player game also the outcome once the game is over (threefold
+        repetition included), for a puzzle the turns left and the score.
+          --moves LIST      the moves to play (may be empty)
+          --position TEXT   two-player games: the start position (default: the start)
+          --seed S          puzzles: the deal and refill stream (default 1)
+          --json            print one JSON object
+        \(ruleHelp)
+        """
+
+    struct TwoPlayerResult: Encodable {
+        let game: String
+        let position: String
+        let plies: Int
+        let sideToMove: String
+        let outcome: String?
+    }
+
+    struct PuzzleResult: Encodable {
+        let game: String
+        let seed: UInt64
+        let position: String
+        let score: Int
+        let over: Bool
+    }
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.twoPlayerDeclared, game: G.self)
+        let start: G = try options.startPosition()
+        let history: GameHistory<G>
+        do { history = try Replay.play(Replay.split(options.string("--moves") ?? ""), from: start) } catch {
+            throw error.prefixed(Self.name)
+        }
+        let p = history.position
+        let outcome = history.outcome.map(G.describe)
+        if options.has("--json") {
+            try Output.printJSON(TwoPlayerResult(game: G.name, position: p.text, plies: history.moves.count,
+                                                 sideToMove: G.sideName(p.sideToMove), outcome: outcome))
+        } else {
+            print(p.text)
+            if let outcome { print("outcome: \(outcome)") }
+        }
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.puzzleDeclared, game: G.self)
+        let seed = try options.uint64("--seed", default: 1)
+        let referee: G.Referee
+        do { referee = try Replay.play(Replay.split(options.string("--moves") ?? ""), seed: seed, game: G.self) } catch {
+            throw error.prefixed(Self.name)
+        }
+        let s = referee.state
+        if options.has("--json") {
+            try Output.printJSON(PuzzleResult(game: G.name, seed: seed, position: s.text, score: s.score, over: s.isOver))
+        } else {
+            print(s.text)
+            print("score: \(s.score)\(s.isOver ? " (game over)" : "")")
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Boards
+import Search
+import Workbench
+
+/// `bench search`: one agent, one position: the move, value, depth, nodes and speed.
+struct SearchCommand: GameCommand {
+    static let name = "search"
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--agent": .value, "--seed": .value, "--moves": .value, "--json": .flag,
+    ]
+    static let twoPlayerDeclared = declared.merging(["--position": .value], uniquingKeysWith: { a, _ in a })
+
+    static let help = """
+        usage: bench search [--game tigers-goats] --agent SPEC [--position TEXT] [--moves LIST] [--seed S] [--json]
+               bench search --game coin-sorter --agent SPEC [--seed S] [--moves LIST] [--json]
+
+        Runs one search and prints the chosen move, value, depth, nodes, playouts,
+        time and principal variation. Two-player games: the position after --moves
+        from --position; puzzles: the deal of --seed after the moves --moves.
+          --agent SPEC      e.g. alphabeta:depth=6  mcts:playouts=2000,c=1.4
+                            greedy  random  expectimax:depth=2,samples=8
+          --seed S          the agent's seed (and a puzzle's deal), default 1
+          --json            print one JSON object
+        \(ruleHelp)
+        """
+
+    struct Report: Encodable {
+        let game: String
+        let agent: String
+        let position: String
+        let move: String?
+        let value: Double?
+        let depth: Int
+        let nodes: Int
+        let playouts: Int
+        let seconds: Double
+        let nodesPerSecond: Double
+        let playoutsPerSecond: Double
+        let principalVariation: [String]
+    }
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.twoPlayerDeclared, game: G.self)
+        let spec = try options.required("--agent")
+        let seed = try options.uint64("--seed", default: 1)
+        let history: GameHistory<G>
+        do { history = try Replay.play(Replay.split(options.string("--moves") ?? ""), from: try options.startPosition()) } catch {
+            throw error.message.hasPrefix(Self.name + ":") ? error : error.prefixed(Self.name)
+        }
+        guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
+        var agent: any TwoPlayerAgent<G>
+        do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        let r = agent.selectMove(history)
+        let p = history.position
+        try show(Self.summarize(r, game: G.name, agent: spec, position: p.text) { p.notation(of: $0) }, options)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        let spec = try options.required("--agent")
+        let seed = try options.uint64("--seed", default: 1)
+        let referee: G.Referee
+        do { referee = try Replay.play(Replay.split(options.string("--moves") ?? ""), seed: seed, game: G.self) } catch {
+            throw error.prefixed(Self.name)
+        }
+        guard !referee.state.isOver else { throw .usage("search: the game is over; nothing to search") }
+        var agent: any PuzzleAgent<G>
+        do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        let state = referee.state
+        let r = agent.selectMove(state)
+        try show(Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }, options)
+    }
+
+    func show(_ result: Report, _ options: Options) throws(WorkbenchError) {
+        if options.has("--json") {
+            try Output.printJSON(result)
+        } else {
+            print("\(result.agent) on \(result.position)")
+            print("move \(result.move ?? "none"), value \(result.value.map { Output.fixed($0, 3) } ?? "-"), depth \(result.depth)")
+            print("\(result.nodes) nodes, \(result.playouts) playouts in \(Output.fixed(result.seconds, 3)) s "
+                + "(\(Output.fixed(result.nodesPerSecond / 1e6, 2)) M nodes/s, \(Output.fixed(result.playoutsPerSecond, 0)) playouts/s)")
+            if !result.principalVariation.isEmpty { print("pv \(result.principalVariation.joined(separator: " "))") }
+        }
+    }
+
+    static func summarize<M>(_ r: SearchResult<M>, game: String, agent: String, position: String, name: (M) -> String) -> Report {
+        let s = max(r.seconds, 1e-9)
+        return Report(game: game, agent: agent, position: position, move: r.move.map(name), value: r.value,
+                      depth: r.depth, nodes: r.nodes, playouts: r.playouts, seconds: r.seconds,
+                      nodesPerSecond: Double(r.nodes) / s, playoutsPerSecond: Double(r.playouts) / s,
+                      principalVariation: r.principalVariation.map(name))
+    }
+}

@@ -1,0 +1,242 @@
+import Boards
+import Foundation
+import Search
+import Workbench
+
+/// `bench tournament`: agents play each other (or the same deals) on worker threads.
+struct TournamentCommand: GameCommand {
+    static let name = "tournament"
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--agents": .list, "--games": .value, "--threads": .value, "--seed": .value,
+        "--out": .value, "--gauntlet": .flag, "--openings": .value, "--sprt": .value, "--resume": .flag,
+    ]
+
+    static let help = """
+        usage: bench tournament [--game tigers-goats] --agents SPEC SPEC... [options]
+               bench tournament --game coin-sorter --agents SPEC... [options]
+
+        Two-player games: a round robin (or --gauntlet: the first agent against each
+        other one). Each pairing plays --games games in pairs from the same opening
+        with sides swapped; openings are --openings random plies, the same for every
+        pairing. Puzzles: every agent plays the same --games seeded deals
+        (seeds S, S+1, ...). Results are identical for any --threads when budgets are
+        depth, node or playout limits (not time).
+          --agents SPEC...  agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000
+          --games N         games per pairing, even (default 20); deals for puzzles (default 100)
+          --threads N       worker threads (default: the active cores)
+          --seed S          tournament seed (default 1)
+          --openings K      random opening plies (default 4)
+          --gauntlet        first agent against the others only
+          --sprt E0,E1,A,B  two agents: stop when the SPRT decides (normalised Elo bounds)
+          --out DIR         write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG
+          --resume          continue the tournament in --out DIR without replaying a game
+        \(ruleHelp)
+        Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished game.
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        let specs = try agentSpecs(options, minimum: 2, game: G.name)
+        var entrants: [Entrant<G>] = []
+        for spec in specs {
+            do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
+        }
+        let games = try options.int("--games", default: 20, in: 1...10_000_000)
+        var sprt: SPRT? = nil
+        if let text = options.string("--sprt") {
+            guard specs.count == 2 else { throw .usage("tournament: --sprt needs exactly two agents") }
+            do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
+        }
+        let tournament: Tournament<G>
+        do {
+            tournament = try Tournament(entrants: entrants, gamesPerPairing: games, seed: try options.uint64("--seed", default: 1),
+                                        openingPlies: try options.int("--openings", default: 4, in: 0...200),
+                                        gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
+                                        command: Self.commandLine(["tournament"] + arguments))
+        } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
+        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let output = try prepare(options, file: tournament.file)
+        let progress = ProgressLine.ifTerminal()
+        progress?.start(total: tournament.config.totalGames, done: output.done)
+        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done,
+                                         onRecord: Self.progressUpdate(progress))
+        progress?.finish()
+        try finish(summary, output)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        for name in ["--gauntlet"] where options.has(name) {
+            throw .usage("tournament: \(name) is for two-player games")
+        }
+        for name in ["--openings", "--sprt"] where options.string(name) != nil {
+            throw .usage("tournament: \(name) is for two-player games")
+        }
+        let specs = try agentSpecs(options, minimum: 1, game: G.name)
+        var entrants: [PuzzleEntrant<G>] = []
+        for spec in specs {
+            do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
+        }
+        let tournament: PuzzleTournament<G>
+        do {
+            tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
+                                              seed: try options.uint64("--seed", default: 1),
+                                              command: Self.commandLine(["tournament"] + arguments))
+        } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
+        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let output = try prepare(options, file: tournament.file)
+        let progress = ProgressLine.ifTerminal()
+        progress?.start(total: tournament.config.totalGames, done: output.done)
+        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done,
+                                         onRecord: Self.progressUpdate(progress))
+        progress?.finish()
+        try finish(summary, output)
+    }
+
+    /// The callback that feeds the progress line, if there is one.
+    static func progressUpdate(_ progress: ProgressLine?) -> (@Sendable (GameRecord, Int) -> Void)? {
+        guard let progress else { return nil }
+        return { record, finished in progress.update(record, finished: finished) }
+    }
+
+    /// The `--agents` list: at least `minimum`, none given twice.
+    func agentSpecs(_ options: Options, minimum: Int, game: String) throws(WorkbenchError) -> [String] {
+        guard let agents = options.list("--agents") else { throw .usage("tournament: missing required option --agents") }
+        guard agents.count >= minimum else { throw .usage("tournament: \(game) needs at least \(minimum) agent\(minimum == 1 ? "" : "s")") }
+        return agents
+    }
+
+    /// Where the run writes: the folder, its log and the games already played.
+    struct Destination {
+        var folder: URL?
+        var log: RecordLog?
+        var done: [GameRecord] = []
+    }
+
+    /// Creates the output folder and its `tournament.json`, or checks them on resume.
+    /// Fails before writing anything when the folder is unusable or holds another run.
+    func prepare<R>(_ options: Options, file: TournamentFile<R>) throws(WorkbenchError) -> Destination {
+        guard let out = options.string("--out") else {
+            if options.has("--resume") { throw .usage("tournament: --resume needs --out DIR") }
+            return Destination()
+        }
+        guard !out.isEmpty else { throw .usage("tournament: --out needs a folder name, got ''") }
+        let folder = URL(fileURLWithPath: out)
+        let fm = FileManager.default
+        let configURL = folder.appendingPathComponent("tournament.json")
+        let logURL = folder.appendingPathComponent("games.jsonl")
+        var done: [GameRecord] = []
+        if options.has("--resume") {
+            guard let data = fm.contents(atPath: configURL.path) else {
+                throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
+            }
+            let saved: TournamentFile<R>
+            do { saved = try JSONDecoder().decode(TournamentFile<R>.self, from: data) } catch {
+                throw .runtime("tournament: --resume: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
+            }
+            guard saved == file else {
+                throw .usage("tournament: --resume: the options differ from the run in \(folder.path) (\(saved.config.command))")
+            }
+            do {
+                if let repair = try RecordLog.repairTornLastLine(logURL) { Output.note("tournament: --resume: \(repair)") }
+                done = try RecordLog.read(logURL).records.filter { $0.index < file.config.totalGames }
+            } catch { throw error.prefixed(Self.name) }
+        } else {
+            if let existing = try? fm.contentsOfDirectory(atPath: folder.path),
+               existing.contains("games.jsonl") || existing.contains("tournament.json") {
+                throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
+            }
+            do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                throw .runtime("tournament: cannot create output folder \(folder.path)")
+            }
+            guard fm.isWritableFile(atPath: folder.path) else {
+                throw .runtime("tournament: output folder \(folder.path) is not writable")
+            }
+            do { try Data((try JSON.text(file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
+                throw .runtime("tournament: cannot write \(configURL.path)")
+            }
+        }
+        InterruptMessage.install()
+        do { return Destination(folder: folder, log: try RecordLog(appendingTo: logURL), done: done) } catch {
+            throw error.prefixed(Self.name)
+        }
+    }
+
+    /// Writes the summary files (with `--out`) and prints the Markdown.
+    func finish(_ summary: TournamentSummary, _ output: Destination) throws(WorkbenchError) {
+        if let folder = output.folder {
+            do { try summary.write(to: folder) } catch { throw error.prefixed(Self.name) }
+        }
+        print(summary.markdown)
+    }
+
+    /// The command as a shell line: `bench` and the arguments, quoted where needed.
+    static func commandLine(_ arguments: [String]) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
+        return (["bench"] + arguments.map { a in
+            a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }).joined(separator: " ")
+    }
+}
+
+/// `bench report`: the summary files again, from a tournament folder's records.
+/// It only reads `games.jsonl`.
+struct ReportCommand: GameVisitor {
+    static let declared: [String: Options.Kind] = ["--in": .value]
+    static let help = """
+        usage: bench report --in DIR
+
+        Recomputes summary.md, summary.csv, summary.json and the SVG chart from
+        DIR/tournament.json and DIR/games.jsonl (which it only reads), and prints
+        summary.md.
+        """
+
+    let folder: URL
+    let data: Data
+
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        let options = try Options(command: "report", arguments: arguments, declared: declared)
+        let folder = URL(fileURLWithPath: try options.required("--in"))
+        let configURL = folder.appendingPathComponent("tournament.json")
+        guard let data = FileManager.default.contents(atPath: configURL.path) else {
+            throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
+        }
+        let config: TournamentConfig
+        do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
+            throw .runtime("report: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
+        }
+        let game: any WorkbenchGame.Type
+        do { game = try GameRegistry.game(named: config.game) } catch { throw .runtime("report: \(configURL.path): \(error.message)") }
+        try game.dispatch(ReportCommand(folder: folder, data: data))
+    }
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try report(G.self) }
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try report(G.self) }
+
+    func report<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let file: TournamentFile<G.Rules>
+        do { file = try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
+            throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
+        }
+        let records: [GameRecord]
+        do { records = try RecordLog.read(folder.appendingPathComponent("games.jsonl")).records } catch {
+            throw error.prefixed("report")
+        }
+        let summary = TournamentSummary(config: file.config, records: records, wallSeconds: nil, gamesThisRun: 0, threads: nil)
+        do { try summary.write(to: folder) } catch { throw error.prefixed("report") }
+        print(summary.markdown)
+    }
+}
+
+/// On Ctrl-C, says where the finished games are before the process ends.
+enum InterruptMessage {
+    static func install() {
+        signal(SIGINT) { _ in
+            let text = "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n"
+            _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            _exit(130)
+        }
+    }
+}

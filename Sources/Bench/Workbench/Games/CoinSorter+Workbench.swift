@@ -1,0 +1,38 @@
+import Boards
+import Search
+
+/// Coin Sorter in the workbench: its agents, referee and board display.
+extension CoinSorter: PuzzleWorkbenchGame {
+    public typealias Referee = CoinSorterReferee
+    public typealias Rules = NoRules
+
+    public static var title: String { "Coin Sorter" }
+    public static var defaultRules: NoRules { NoRules() }
+    public static var ruleOptions: [RuleOption] { [] }
+    public static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> NoRules { NoRules() }
+    public static var defaultAgents: [String] { ["random", "greedy", "expectimax"] }
+    public static var agentKinds: [(name: String, parameters: [String])] { CoinSorterAgents.kinds }
+
+    public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
+        try CoinSorterAgents.make(spec, seed: seed)
+    }
+
+    /// The grid with column letters and row numbers, then the turns left and the score.
+    public static func board(_ s: CoinSorter) -> String {
+        var lines = ["   a b c d e"]
+        for row in 0..<5 {
+            lines.append("\(row + 1)  " + (0..<5).map { String(s.coin(at: row * 5 + $0).letter) }.joined(separator: " "))
+        }
+        lines.append("turns left \(s.turnsLeft), score \(s.score)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension CoinSorterReferee: PuzzleReferee {
+    public init(seed: UInt64) { self.init(seed: seed, turns: CoinSorter.turnsPerGame) }
+}
+
+/// The rules of a game without variants: nothing to set, nothing stored.
+public struct NoRules: Sendable, Equatable, Codable {
+    public init() {}
+}

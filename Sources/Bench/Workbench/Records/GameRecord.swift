@@ -1,0 +1,125 @@
+/// One game as the record log keeps it: a line of `games.jsonl` (docs/formats.md).
+///
+/// A record holds everything needed to replay the game through the engine: the
+/// start (the game's start under the tournament's rules, or ``start``), the opening
+/// and the agents' moves in notation, or for a puzzle the deal's seed and the moves.
+public struct GameRecord: Sendable, Equatable {
+    /// The record format this code writes; records without the field are format 1,
+    /// which differs only in lacking it.
+    public static var currentFormat: Int { 2 }
+
+    /// The record format (1 or 2).
+    public var format: Int = GameRecord.currentFormat
+    /// The game's index in its tournament (its seeds and opening derive from it).
+    public var index: Int
+    /// Two-player: the pairing (index into the schedule) and the pair within it.
+    public var pairing: Int?
+    public var pair: Int?
+    /// The agents' names in side order (one for a puzzle).
+    public var agents: [String]
+    /// The side names in turn order (`["player"]` for a puzzle).
+    public var sides: [String]
+    /// The seed the agents were made with (two-player) or the deal's seed (puzzle).
+    public var seed: UInt64
+    /// Random plies played before the agents took over (two-player).
+    public var opening: [String]
+    /// The agents' moves in notation.
+    public var moves: [String]
+    /// How it ended.
+    public var result: GameResult
+    /// The outcome in words: `goats win`, `draw`, `score 12`, `unfinished`.
+    public var outcome: String
+    /// Per move of the agents: seconds, nodes and playouts.
+    public var times: [Double]
+    public var nodes: [Int]
+    public var playouts: [Int]
+    /// The start position when it is not the game's usual one.
+    public var start: String?
+
+    public init(index: Int, pairing: Int? = nil, pair: Int? = nil, agents: [String], sides: [String], seed: UInt64,
+                opening: [String] = [], moves: [String], result: GameResult, outcome: String,
+                times: [Double], nodes: [Int], playouts: [Int], start: String? = nil) {
+        self.index = index
+        self.pairing = pairing
+        self.pair = pair
+        self.agents = agents
+        self.sides = sides
+        self.seed = seed
+        self.opening = opening
+        self.moves = moves
+        self.result = result
+        self.outcome = outcome
+        self.times = times
+        self.nodes = nodes
+        self.playouts = playouts
+        self.start = start
+    }
+
+    /// The score of the agent named `agent` in a finished two-player game.
+    public func score(of agent: String) -> Double? {
+        guard let first = result.firstSideScore else { return nil }
+        return agents.first == agent ? first : 1 - first
+    }
+
+    /// The puzzle score, if this is a finished puzzle game.
+    public var puzzleScore: Int? {
+        if case .score(let s) = result { return s }
+        return nil
+    }
+}
+
+extension GameRecord: Codable {
+    enum CodingKeys: String, CodingKey {
+        case format, index, pairing, pair, agents, sides, seed, opening, moves, result, outcome, score, times, nodes,
+             playouts, start
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
+        guard (1...Self.currentFormat).contains(format) else {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: c,
+                                                   debugDescription: "record format \(format) is newer than this bench reads (\(Self.currentFormat))")
+        }
+        index = try c.decode(Int.self, forKey: .index)
+        pairing = try c.decodeIfPresent(Int.self, forKey: .pairing)
+        pair = try c.decodeIfPresent(Int.self, forKey: .pair)
+        agents = try c.decode([String].self, forKey: .agents)
+        sides = try c.decode([String].self, forKey: .sides)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        opening = try c.decode([String].self, forKey: .opening)
+        moves = try c.decode([String].self, forKey: .moves)
+        let text = try c.decode(String.self, forKey: .result)
+        guard let result = GameResult(text: text) else {
+            throw DecodingError.dataCorruptedError(forKey: .result, in: c, debugDescription: "unknown result '\(text)'")
+        }
+        self.result = result
+        outcome = try c.decode(String.self, forKey: .outcome)
+        times = try c.decode([Double].self, forKey: .times)
+        nodes = try c.decode([Int].self, forKey: .nodes)
+        playouts = try c.decode([Int].self, forKey: .playouts)
+        start = try c.decodeIfPresent(String.self, forKey: .start)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(format, forKey: .format)
+        try c.encode(index, forKey: .index)
+        try c.encodeIfPresent(pairing, forKey: .pairing)
+        try c.encodeIfPresent(pair, forKey: .pair)
+        try c.encode(agents, forKey: .agents)
+        try c.encode(sides, forKey: .sides)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(opening, forKey: .opening)
+        try c.encode(moves, forKey: .moves)
+        try c.encode(result.text, forKey: .result)
+        try c.encode(outcome, forKey: .outcome)
+        // Format 1 kept the puzzle score as a number beside the result text; kept so
+        // readers of format 1 still find it.
+        try c.encodeIfPresent(puzzleScore, forKey: .score)
+        try c.encode(times, forKey: .times)
+        try c.encode(nodes, forKey: .nodes)
+        try c.encode(playouts, forKey: .playouts)
+        try c.encodeIfPresent(start, forKey: .start)
+    }
+}

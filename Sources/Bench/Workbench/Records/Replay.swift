@@ -1,0 +1,61 @@
+import Boards
+
+/// Replaying moves in notation through the engine: a `--moves` list, or a record.
+/// Every move is parsed against the position it is played in, so an illegal move is
+/// an error naming it and its place, never a silently different game.
+public enum Replay {
+    /// The two-player game after `moves` (notation) from `start`; an illegal move or
+    /// a move after the end is a usage error naming it and its 1-based index.
+    public static func play<G: TwoPlayerGame>(_ moves: [String], from start: G) throws(WorkbenchError) -> GameHistory<G> {
+        var game = GameHistory(start)
+        for (i, text) in moves.enumerated() {
+            if let o = game.outcome {
+                throw .usage("move \(i + 1) '\(text)': the game is already over (\(G.describe(o)))")
+            }
+            do { game.play(try game.position.parseMove(text)) } catch {
+                throw .usage("move \(i + 1) '\(text)': \(error.message)")
+            }
+        }
+        return game
+    }
+
+    /// The puzzle dealt by `seed` after `moves` (notation), chance events drawn by
+    /// the referee; an illegal move is a usage error naming it and its index.
+    public static func play<G: PuzzleWorkbenchGame>(_ moves: [String], seed: UInt64, game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
+        var referee = G.Referee(seed: seed)
+        for (i, text) in moves.enumerated() {
+            if referee.state.isOver { throw .usage("move \(i + 1) '\(text)': the game is already over") }
+            do { referee.play(try referee.state.parseMove(text)) } catch {
+                throw .usage("move \(i + 1) '\(text)': \(error.message)")
+            }
+        }
+        return referee
+    }
+
+    /// The game a two-player record describes: its start (the record's, or the
+    /// game's under `rules`), opening and moves. A record that does not replay is
+    /// corrupt data: a runtime error.
+    public static func game<G: TwoPlayerWorkbenchGame>(of record: GameRecord, rules: G.Rules) throws(WorkbenchError) -> GameHistory<G> {
+        var start = G.start(rules)
+        if let text = record.start {
+            do { start = try G.position(parsing: text, rules: rules) } catch {
+                throw .runtime("game \(record.index): bad start position: \(error.message)")
+            }
+        }
+        do { return try play(record.opening + record.moves, from: start) } catch {
+            throw .runtime("game \(record.index) does not replay: \(error.message)")
+        }
+    }
+
+    /// The puzzle a record describes: the deal of its seed and its moves.
+    public static func game<G: PuzzleWorkbenchGame>(of record: GameRecord, game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
+        do { return try play(record.moves, seed: record.seed, game: G.self) } catch {
+            throw .runtime("game \(record.index) does not replay: \(error.message)")
+        }
+    }
+
+    /// The moves of a `--moves` list: separated by commas and/or white space.
+    public static func split(_ list: String) -> [String] {
+        list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    }
+}

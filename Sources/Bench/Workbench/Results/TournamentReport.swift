@@ -1,0 +1,236 @@
+import Foundation
+
+/// Renders a ``TournamentSummary`` as Markdown, CSV, JSON and SVG.
+enum TournamentReport {
+    /// Writes summary.md, summary.csv, summary.json and the chart(s) into `folder`,
+    /// each atomically (a reader never sees half a file).
+    static func write(_ s: TournamentSummary, to folder: URL) throws(WorkbenchError) {
+        var files: [(String, String)] = [("summary.md", markdown(s)), ("summary.csv", csv(s)), ("summary.json", try JSON.text(s) + "\n")]
+        if s.puzzleAgents.isEmpty {
+            files.append(("ratings.svg", RatingChart.svg(s)))
+        } else {
+            files.append(("scores.svg", ScoreChart.svg(s)))
+        }
+        for (name, text) in files {
+            do { try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic) } catch {
+                throw .runtime("cannot write \(folder.appendingPathComponent(name).path): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    static func f(_ x: Double, _ places: Int = 1) -> String {
+        x.isFinite ? Format.fixed(x, places) : (x > 0 ? "+inf" : "-inf")
+    }
+
+    static func wdl(_ t: Trinomial) -> String { "\(t.wins)-\(t.draws)-\(t.losses)" }
+
+    static func markdown(_ s: TournamentSummary) -> String {
+        var o: [String] = []
+        o.append("# Tournament: \(s.game)")
+        o.append("")
+        o.append("Produced by:")
+        o.append("")
+        o.append("```sh")
+        o.append(s.command)
+        o.append("```")
+        o.append("")
+        o.append("Machine: \(s.run.machine); \(s.run.build); \(s.run.date).")
+        o.append("\(s.games) games\(s.run.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? "")"
+            + "\(s.run.gamesPerSecond.map { ", \(Format.fixed($0, 2)) games/s" } ?? "").")
+        o.append("")
+        if !s.ratings.isEmpty {
+            o.append("## Ratings")
+            o.append("")
+            o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0, 95% bootstrap interval over games (200 resamples).")
+            o.append("")
+            o.append("| rank | agent | rating | 95% interval | games | score |")
+            o.append("|---:|---|---:|---|---:|---:|")
+            for (i, r) in s.ratings.enumerated() {
+                o.append("| \(i + 1) | `\(r.agent)` | \(f(r.rating)) | [\(f(r.low)), \(f(r.high))] | \(r.games) | \(f(r.score * 100))% |")
+            }
+            o.append("")
+            o.append("## Pairings")
+            o.append("")
+            o.append("W-D-L of agent A, overall and by the side A played (\(s.sides[0]) / \(s.sides[1])). "
+                + "Elo ± is the 95% interval of the trinomial estimate; pentanomial counts are game pairs scoring 0, ¼, ½, ¾, 1 for A.")
+            o.append("")
+            o.append("| agent A | agent B | games | W-D-L | A as \(s.sides[0]) | A as \(s.sides[1]) | score | Elo | LOS | draws | pentanomial | nElo |")
+            o.append("|---|---|---:|---|---|---|---:|---:|---:|---:|---|---:|")
+            for p in s.pairings {
+                o.append("| `\(p.agentA)` | `\(p.agentB)` | \(p.overall.games) | \(wdl(p.overall)) | \(wdl(p.asFirst)) | \(wdl(p.asSecond)) | "
+                    + "\(f(p.score * 100))% | \(f(p.elo)) ± \(f(p.eloError)) | \(f(p.los * 100))% | \(f(p.drawRatio * 100))% | "
+                    + "\(p.pentanomial.map(String.init).joined(separator: " ")) | \(f(p.normalizedElo)) ± \(f(p.normalizedEloError)) |")
+            }
+            o.append("")
+            o.append("## By side")
+            o.append("")
+            o.append("| agent | as \(s.sides[0]): W-D-L | score | as \(s.sides[1]): W-D-L | score |")
+            o.append("|---|---|---:|---|---:|")
+            for p in s.perSide {
+                o.append("| `\(p.agent)` | \(wdl(p.asFirst)) | \(f(p.asFirst.score * 100))% | \(wdl(p.asSecond)) | \(f(p.asSecond.score * 100))% |")
+            }
+            o.append("")
+        }
+        if let sprt = s.sprt {
+            o.append("## SPRT")
+            o.append("")
+            o.append("Model: \(sprt.model). H0: elo = \(f(sprt.elo0)), H1: elo = \(f(sprt.elo1)) (normalised), α = \(sprt.alpha), β = \(sprt.beta).")
+            o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lowerBound, 3)), \(f(sprt.upperBound, 3))] after \(sprt.pairsUsed) pairs: **\(sprt.decision)**.")
+            o.append("")
+        }
+        if !s.puzzleAgents.isEmpty {
+            o.append("## Scores")
+            o.append("")
+            o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution).")
+            o.append("")
+            o.append("| agent | deals | mean score | 95% interval | sd | min | max |")
+            o.append("|---|---:|---:|---|---:|---:|---:|")
+            for a in s.puzzleAgents.sorted(by: { $0.scores.mean > $1.scores.mean }) {
+                let m = a.scores
+                o.append("| `\(a.agent)` | \(m.count) | \(f(m.mean, 3)) | [\(f(m.mean - m.halfWidth, 3)), \(f(m.mean + m.halfWidth, 3))] | \(f(m.standardDeviation, 3)) | \(a.minimum) | \(a.maximum) |")
+            }
+            o.append("")
+            o.append("## Paired differences")
+            o.append("")
+            o.append("Mean of A − B on the same deals, 95% interval, paired t-test.")
+            o.append("")
+            o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p-value |")
+            o.append("|---|---|---:|---:|---|---:|---:|")
+            for c in s.puzzleComparisons {
+                let d = c.comparison.difference
+                o.append("| `\(c.agentA)` | `\(c.agentB)` | \(d.count) | \(f(d.mean, 3)) | [\(f(d.mean - d.halfWidth, 3)), \(f(d.mean + d.halfWidth, 3))] | \(f(c.comparison.t, 2)) | \(pValue(c.comparison.pValue)) |")
+            }
+            o.append("")
+        }
+        o.append("## Throughput")
+        o.append("")
+        o.append("| agent | moves | ms per move | nodes/s | playouts/s |")
+        o.append("|---|---:|---:|---:|---:|")
+        for t in s.run.throughput {
+            o.append("| `\(t.agent)` | \(t.moves) | \(f(t.averageMillisecondsPerMove, 3)) | \(f(t.nodesPerSecond, 0)) | \(f(t.playoutsPerSecond, 0)) |")
+        }
+        o.append("")
+        return o.joined(separator: "\n")
+    }
+
+    /// Below double precision (1 − CDF rounds to 0) the p-value is shown as a bound.
+    static func pValue(_ p: Double) -> String {
+        p < 1e-16 ? "< 1e-16" : p < 1e-4 ? String(format: "%.1e", p) : Format.fixed(p, 4)
+    }
+
+    static func csv(_ s: TournamentSummary) -> String {
+        func q(_ x: String) -> String { "\"" + x.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        var rows: [String] = []
+        if s.puzzleAgents.isEmpty {
+            rows.append("agent_a,agent_b,games,wins,draws,losses,score,elo,elo_error,los,draw_ratio,penta_0,penta_1,penta_2,penta_3,penta_4,nelo,nelo_error,a_first_wins,a_first_draws,a_first_losses,a_second_wins,a_second_draws,a_second_losses")
+            for p in s.pairings {
+                let fields: [String] = [q(p.agentA), q(p.agentB), "\(p.overall.games)", "\(p.overall.wins)", "\(p.overall.draws)",
+                    "\(p.overall.losses)", "\(p.score)", "\(p.elo)", "\(p.eloError)", "\(p.los)", "\(p.drawRatio)"]
+                    + p.pentanomial.map(String.init) + ["\(p.normalizedElo)", "\(p.normalizedEloError)",
+                    "\(p.asFirst.wins)", "\(p.asFirst.draws)", "\(p.asFirst.losses)",
+                    "\(p.asSecond.wins)", "\(p.asSecond.draws)", "\(p.asSecond.losses)"]
+                rows.append(fields.joined(separator: ","))
+            }
+        } else {
+            rows.append("agent,deals,mean,ci_low,ci_high,sd,min,max")
+            for a in s.puzzleAgents {
+                let m = a.scores
+                rows.append([q(a.agent), "\(m.count)", "\(m.mean)", "\(m.mean - m.halfWidth)", "\(m.mean + m.halfWidth)",
+                             "\(m.standardDeviation)", "\(a.minimum)", "\(a.maximum)"].joined(separator: ","))
+            }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+}
+
+/// Hand-written SVG charts (SVG is text; no library needed).
+enum RatingChart {
+    /// The ratings as points with their 95% intervals, one row per agent.
+    static func svg(_ s: TournamentSummary) -> String {
+        let rows = s.ratings
+        let width = 720.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 28.0
+        let height = top + Double(rows.count) * rowHeight + 40
+        let finite = rows.flatMap { [$0.low, $0.high, $0.rating] }.filter(\.isFinite)
+        var lo = (finite.min() ?? -100), hi = (finite.max() ?? 100)
+        if hi - lo < 1 { lo -= 50; hi += 50 }
+        let pad = (hi - lo) * 0.05
+        lo -= pad; hi += pad
+        func x(_ v: Double) -> Double { left + (min(max(v, lo), hi) - lo) / (hi - lo) * (width - left - right) }
+        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(escape(s.game)): Bradley–Terry ratings, 95% bootstrap intervals</text>"]
+        let zero = x(0)
+        o.append("<line x1=\"\(f(zero))\" y1=\"\(f(top - 8))\" x2=\"\(f(zero))\" y2=\"\(f(height - 32))\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>")
+        for (i, r) in rows.enumerated() {
+            let y = top + Double(i) * rowHeight + rowHeight / 2
+            o.append("<text x=\"\(f(left - 10))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(r.agent))</text>")
+            o.append("<line x1=\"\(f(x(r.low)))\" y1=\"\(f(y))\" x2=\"\(f(x(r.high)))\" y2=\"\(f(y))\" stroke=\"#3465a4\" stroke-width=\"2\"/>")
+            o.append("<circle cx=\"\(f(x(r.rating)))\" cy=\"\(f(y))\" r=\"4\" fill=\"#204a87\"/>")
+            o.append("<text x=\"\(f(x(r.high) + 6))\" y=\"\(f(y + 4))\" fill=\"#555\">\(TournamentReport.f(r.rating))</text>")
+        }
+        let axisY = height - 30
+        o.append("<line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(width - right))\" y2=\"\(f(axisY))\" stroke=\"black\"/>")
+        for k in 0...4 {
+            let v = lo + (hi - lo) * Double(k) / 4
+            o.append("<line x1=\"\(f(x(v)))\" y1=\"\(f(axisY))\" x2=\"\(f(x(v)))\" y2=\"\(f(axisY + 5))\" stroke=\"black\"/>")
+            o.append("<text x=\"\(f(x(v)))\" y=\"\(f(axisY + 18))\" text-anchor=\"middle\">\(Int(v.rounded()))</text>")
+        }
+        o.append("</svg>")
+        return o.joined(separator: "\n") + "\n"
+    }
+
+    static func f(_ v: Double) -> String { Format.fixed(v, 1) }
+
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}
+
+/// Coin Sorter: each agent's score distribution (a histogram row) and its mean ± 95%.
+enum ScoreChart {
+    static func svg(_ s: TournamentSummary) -> String {
+        let agents = s.puzzleAgents
+        let maxScore = max(agents.map(\.maximum).max() ?? 1, 1)
+        let width = 760.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 70.0
+        let height = top + Double(agents.count) * rowHeight + 40
+        let binWidth = (width - left - right) / Double(maxScore + 1)
+        func x(_ v: Double) -> Double { left + (v + 0.5) * binWidth }
+        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(RatingChart.escape(s.game)): score distributions, mean with 95% interval</text>"]
+        for (i, a) in agents.enumerated() {
+            let base = top + Double(i + 1) * rowHeight - 12
+            let peak = Double(max(a.histogram.max() ?? 1, 1))
+            o.append("<text x=\"\(RatingChart.f(left - 10))\" y=\"\(RatingChart.f(base - 20))\" text-anchor=\"end\">\(RatingChart.escape(a.agent))</text>")
+            for (score, count) in a.histogram.enumerated() where count > 0 {
+                let h = Double(count) / peak * (rowHeight - 24)
+                o.append("<rect x=\"\(RatingChart.f(x(Double(score)) - binWidth * 0.4))\" y=\"\(RatingChart.f(base - h))\" width=\"\(RatingChart.f(binWidth * 0.8))\" height=\"\(RatingChart.f(h))\" fill=\"#8ae234\" stroke=\"#4e9a06\"/>")
+            }
+            let m = a.scores
+            o.append("<line x1=\"\(RatingChart.f(x(m.mean - m.halfWidth)))\" y1=\"\(RatingChart.f(base + 6))\" x2=\"\(RatingChart.f(x(m.mean + m.halfWidth)))\" y2=\"\(RatingChart.f(base + 6))\" stroke=\"#a40000\" stroke-width=\"2\"/>")
+            o.append("<circle cx=\"\(RatingChart.f(x(m.mean)))\" cy=\"\(RatingChart.f(base + 6))\" r=\"3.5\" fill=\"#a40000\"/>")
+        }
+        let axisY = height - 30
+        o.append("<line x1=\"\(RatingChart.f(left))\" y1=\"\(RatingChart.f(axisY))\" x2=\"\(RatingChart.f(width - right))\" y2=\"\(RatingChart.f(axisY))\" stroke=\"black\"/>")
+        let step = max(1, maxScore / 10)
+        for v in stride(from: 0, through: maxScore, by: step) {
+            o.append("<text x=\"\(RatingChart.f(x(Double(v))))\" y=\"\(RatingChart.f(axisY + 16))\" text-anchor=\"middle\">\(v)</text>")
+        }
+        o.append("</svg>")
+        return o.joined(separator: "\n") + "\n"
+    }
+}
+
+
+extension TournamentSummary {
+    /// The tables as Markdown, with the command that produced them on top.
+    public var markdown: String { TournamentReport.markdown(self) }
+
+    /// The main table as CSV.
+    public var csv: String { TournamentReport.csv(self) }
+
+    /// Writes summary.md, summary.csv, summary.json and the chart into `folder`,
+    /// each file whole (written aside, then renamed).
+    public func write(to folder: URL) throws(WorkbenchError) { try TournamentReport.write(self, to: folder) }
+}

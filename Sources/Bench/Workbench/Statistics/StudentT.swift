@@ -1,0 +1,106 @@
+import Foundation
+
+/// Student's t distribution: CDF through the regularised incomplete beta function
+/// (continued fraction, after Lentz), quantiles by bisection.
+public enum StudentT {
+    /// P(T ≤ t) with `dof` degrees of freedom.
+    public static func cdf(_ t: Double, dof: Double) -> Double {
+        let x = dof / (dof + t * t)
+        let tail = 0.5 * incompleteBeta(x, a: dof / 2, b: 0.5)
+        return t >= 0 ? 1 - tail : tail
+    }
+
+    /// The two-sided p-value of `t`.
+    public static func twoSidedP(_ t: Double, dof: Double) -> Double {
+        guard t.isFinite else { return t.isNaN ? 1 : 0 }
+        return min(1, 2 * (1 - cdf(abs(t), dof: dof)))
+    }
+
+    /// The q-quantile (0 < q < 1).
+    public static func quantile(_ q: Double, dof: Double) -> Double {
+        var lo = -1e3, hi = 1e3
+        for _ in 0..<200 {
+            let mid = (lo + hi) / 2
+            if cdf(mid, dof: dof) < q { lo = mid } else { hi = mid }
+        }
+        return (lo + hi) / 2
+    }
+
+    /// The regularised incomplete beta function I_x(a, b).
+    public static func incompleteBeta(_ x: Double, a: Double, b: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let logGammas: Double = lgamma(a + b) - lgamma(a) - lgamma(b)
+        let logPowers: Double = a * log(x) + b * log(1 - x)
+        let logFront = logGammas + logPowers
+        // The continued fraction converges fast for x < (a+1)/(a+b+2); else use symmetry.
+        if x < (a + 1) / (a + b + 2) { return exp(logFront) * betaFraction(x, a, b) / a }
+        return 1 - exp(logFront) * betaFraction(1 - x, b, a) / b
+    }
+
+    private static func betaFraction(_ x: Double, _ a: Double, _ b: Double) -> Double {
+        let tiny = 1e-300
+        var c = 1.0, d = 1 - (a + b) * x / (a + 1)
+        if abs(d) < tiny { d = tiny }
+        d = 1 / d
+        var h = d
+        for m in 1...300 {
+            let m = Double(m)
+            let evenNumerator: Double = m * (b - m) * x
+            let evenDenominator: Double = (a + 2 * m - 1) * (a + 2 * m)
+            let even = evenNumerator / evenDenominator
+            d = 1 + even * d; if abs(d) < tiny { d = tiny }
+            c = 1 + even / c; if abs(c) < tiny { c = tiny }
+            d = 1 / d; h *= d * c
+            let oddNumerator: Double = -(a + m) * (a + b + m) * x
+            let oddDenominator: Double = (a + 2 * m) * (a + 2 * m + 1)
+            let odd = oddNumerator / oddDenominator
+            d = 1 + odd * d; if abs(d) < tiny { d = tiny }
+            c = 1 + odd / c; if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            let delta = d * c
+            h *= delta
+            if abs(delta - 1) < 1e-15 { break }
+        }
+        return h
+    }
+}
+
+/// Mean with a 95% interval (t-distribution), and the paired comparison of two
+/// agents on the same deals (STATISTICS.md, "Single-player puzzles").
+public struct SampleSummary: Codable, Equatable, Sendable {
+    public let count: Int
+    public let mean: Double
+    public let standardDeviation: Double
+    /// Half-width of the 95% interval of the mean.
+    public let halfWidth: Double
+
+    public init(_ values: [Double]) {
+        count = values.count
+        mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
+        let m = mean
+        let ss = values.reduce(0) { $0 + ($1 - m) * ($1 - m) }
+        standardDeviation = values.count > 1 ? (ss / Double(values.count - 1)).squareRoot() : 0
+        halfWidth = values.count > 1
+            ? StudentT.quantile(0.975, dof: Double(values.count - 1)) * standardDeviation / Double(values.count).squareRoot()
+            : .infinity
+    }
+}
+
+/// A paired t-test of `a − b` over the same deals.
+public struct PairedComparison: Codable, Equatable, Sendable {
+    public let difference: SampleSummary
+    public let t: Double
+    public let pValue: Double
+
+    public init(_ a: [Double], _ b: [Double]) {
+        difference = SampleSummary(zip(a, b).map { $0 - $1 })
+        let se = difference.standardDeviation / Double(max(difference.count, 1)).squareRoot()
+        if se > 0 {
+            t = difference.mean / se
+        } else {
+            t = difference.mean == 0 ? 0 : (difference.mean > 0 ? .infinity : -.infinity)
+        }
+        pValue = se > 0 ? StudentT.twoSidedP(t, dof: Double(difference.count - 1)) : (difference.mean == 0 ? 1 : 0)
+    }
+}

@@ -1,0 +1,58 @@
+import Boards
+import Dispatch
+import Search
+
+/// One game between agents, to the end: the loop every two-player tournament game
+/// and every puzzle deal runs, with each agent's time, nodes and playouts per move.
+public enum Match {
+    /// What the agents played and spent.
+    public struct Moves: Sendable {
+        /// The agents' moves in notation.
+        public var moves: [String] = []
+        /// Per move: seconds, nodes, playouts.
+        public var times: [Double] = []
+        public var nodes: [Int] = []
+        public var playouts: [Int] = []
+    }
+
+    /// Plays `game` to its end (every end rule, repetition included), `agents[i]`
+    /// moving for `Player(rawValue: i)`. An agent that returns no legal move is a
+    /// runtime error naming it and the position.
+    public static func play<G: TwoPlayerGame>(
+        _ game: inout GameHistory<G>, agents: inout [any TwoPlayerAgent<G>], names: [String]
+    ) throws(WorkbenchError) -> Moves {
+        var record = Moves()
+        while game.outcome == nil {
+            let side = Int(game.position.sideToMove.rawValue)
+            let start = DispatchTime.now().uptimeNanoseconds
+            let r = agents[side].selectMove(game)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard let move = r.move, game.position.legalMoves.contains(move) else {
+                throw .runtime("agent '\(names[side])' returned no legal move in \(game.position.text)")
+            }
+            record.moves.append(game.position.notation(of: move))
+            record.times.append(seconds); record.nodes.append(r.nodes); record.playouts.append(r.playouts)
+            game.play(move)
+        }
+        return record
+    }
+
+    /// Plays a puzzle from the referee's deal to its end with one agent.
+    public static func play<R: PuzzleReferee>(
+        _ referee: inout R, agent: inout any PuzzleAgent<R.State>, name: String
+    ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
+        var record = Moves()
+        while !referee.state.isOver {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let r = agent.selectMove(referee.state)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard let move = r.move, referee.state.legalMoves.contains(move) else {
+                throw .runtime("agent '\(name)' returned no legal move in \(referee.state.text)")
+            }
+            record.moves.append(referee.state.notation(of: move))
+            record.times.append(seconds); record.nodes.append(r.nodes); record.playouts.append(r.playouts)
+            referee.play(move)
+        }
+        return record
+    }
+}

@@ -1,0 +1,51 @@
+import Boards
+import Synchronization
+
+/// Plays a schedule of games on worker threads, appending each finished game to the
+/// record log at once, and stops early when `isDecided` says so (an SPRT).
+///
+/// Game `i` depends only on the schedule and `i` (its opening, its agents' seeds),
+/// never on which worker plays it or when, so depth-, node- and playout-bounded
+/// tournaments give the same records for any number of threads.
+enum ScheduleRunner {
+    static func run(
+        total: Int, done: [GameRecord], threads: Int, log: RecordLog?,
+        isDecided: @Sendable ([GameRecord]) -> Bool,
+        onRecord: (@Sendable (GameRecord, _ finished: Int) -> Void)?,
+        play: @Sendable (Int) throws(WorkbenchError) -> GameRecord
+    ) throws(WorkbenchError) -> [GameRecord] {
+        let finished = Set(done.map(\.index))
+        let todo = (0..<total).filter { !finished.contains($0) }
+        let records = Mutex(done)
+        let queue = TaskQueue(count: todo.count)
+        let failure = Mutex<WorkbenchError?>(nil)
+        // A match already decided (on resume) plays no more games.
+        if isDecided(done) { queue.close() }
+        _ = ForkJoin.map(workers: min(threads, max(1, todo.count))) { _ in
+            while let k = queue.next() {
+                let record: GameRecord
+                do throws(WorkbenchError) { record = try play(todo[k]) } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    queue.close()
+                    break
+                }
+                let outcome: Result<(Int, Bool), WorkbenchError> = records.withLock { list in
+                    // Appended under the lock, so lines are whole and in finishing order.
+                    do throws(WorkbenchError) { try log?.append(record) } catch { return .failure(error) }
+                    list.append(record)
+                    return .success((list.count, isDecided(list)))
+                }
+                switch outcome {
+                case .failure(let error):
+                    failure.withLock { $0 = $0 ?? error }
+                    queue.close()
+                case .success(let (count, decided)):
+                    onRecord?(record, count)
+                    if decided { queue.close() }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return records.withLock { $0 }.sorted { $0.index < $1.index }
+    }
+}

@@ -1,0 +1,180 @@
+import Boards
+import Dispatch
+import Search
+
+/// A tournament of a two-player game: a round robin (or a gauntlet of the first
+/// entrant against the others), each pairing playing game pairs from the same
+/// random opening with sides swapped, on worker threads.
+///
+/// ```swift
+/// let tournament = try Tournament<TigersGoats>(
+///     entrants: [.builtIn("greedy"), .builtIn("alphabeta:depth=3")], gamesPerPairing: 10, seed: 1)
+/// let summary = try tournament.run(threads: 2)
+/// print(summary.markdown)
+/// ```
+public struct Tournament<G: TwoPlayerWorkbenchGame>: Sendable {
+    /// The agents, in schedule order.
+    public let entrants: [Entrant<G>]
+    /// Everything else that fixes the games.
+    public let config: TournamentConfig
+    /// The game's rules (ply limit, variants).
+    public let rules: G.Rules
+
+    /// A tournament; throws a usage error for fewer than two entrants, two with the
+    /// same name, an odd or non-positive number of games, or negative opening plies.
+    public init(entrants: [Entrant<G>], gamesPerPairing: Int = 20, seed: UInt64 = 1, openingPlies: Int = 4,
+                gauntlet: Bool = false, sprt: SPRT? = nil, rules: G.Rules = G.defaultRules,
+                command: String = "") throws(WorkbenchError) {
+        guard entrants.count >= 2 else { throw .usage("\(G.name) needs at least 2 agents") }
+        try checkUniqueNames(entrants.map(\.name))
+        guard gamesPerPairing > 0, gamesPerPairing % 2 == 0 else {
+            throw .usage("games per pairing must be even and positive (games are played in pairs with sides swapped), got \(gamesPerPairing)")
+        }
+        guard openingPlies >= 0 else { throw .usage("opening plies must be 0 or more, got \(openingPlies)") }
+        if sprt != nil && entrants.count != 2 { throw .usage("an SPRT needs exactly two agents") }
+        self.entrants = entrants
+        self.rules = rules
+        config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: gamesPerPairing, seed: seed,
+                                  openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
+    }
+
+    /// What `tournament.json` holds for this tournament.
+    public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: rules) }
+
+    /// Plays every game not in `done` and returns the summary of all of them.
+    ///
+    /// - Parameters:
+    ///   - threads: worker threads; the records do not depend on it (under depth,
+    ///     node or playout budgets).
+    ///   - log: where each finished game is appended at once (`games.jsonl`).
+    ///   - done: records of an earlier, interrupted run of the same tournament.
+    ///   - onRecord: called after each game with the record and the count so far.
+    public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        let start = WallClock.now
+        let config = self.config
+        let records = try ScheduleRunner.run(
+            total: config.totalGames, done: done, threads: max(1, threads), log: log,
+            isDecided: { records in config.sprt.map { SPRTStop.stoppingPair(records, config: config, sprt: $0) != nil } ?? false },
+            onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
+        return TournamentSummary(config: config, records: records, wallSeconds: WallClock.now - start,
+                                 gamesThisRun: records.count - done.count, threads: threads)
+    }
+
+    /// The opening of pair `pair`: random legal plies from the start, the same for
+    /// every pairing, avoiding moves that end the game.
+    public func opening(pair: Int) -> [G.Move] {
+        var rng = SplitMix64(seed: config.derivedSeed(1, pair))
+        var p = G.start(rules)
+        var moves: [G.Move] = []
+        while moves.count < config.openingPlies {
+            let safe = p.legalMoves.filter { m in var c = p; c.play(m); return c.outcome == nil }
+            guard !safe.isEmpty else { break }
+            let m = safe[rng.next(below: safe.count)]
+            p.play(m)
+            moves.append(m)
+        }
+        return moves
+    }
+
+    /// Plays game `index` of the schedule: a function of the configuration and
+    /// `index` alone. Leg 0 of a pair gives the pairing's first agent the first side.
+    public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
+        let q = index / config.games, k = (index % config.games) / 2, leg = index % 2
+        let (a, b) = config.pairings[q]
+        let order = leg == 0 ? [a, b] : [b, a]
+        let seed = config.derivedSeed(2, index)
+        var agents: [any TwoPlayerAgent<G>] = []
+        for (side, entrant) in order.enumerated() {
+            agents.append(try entrants[entrant].agent(seed: seed &+ UInt64(side)))
+        }
+        var game = GameHistory(G.start(rules))
+        var opening: [String] = []
+        for m in self.opening(pair: k) {
+            opening.append(game.position.notation(of: m))
+            game.play(m)
+        }
+        let names = order.map { entrants[$0].name }
+        let played = try Match.play(&game, agents: &agents, names: names)
+        let outcome = game.outcome!
+        return GameRecord(index: index, pairing: q, pair: k, agents: names, sides: G.sideNames, seed: seed,
+                          opening: opening, moves: played.moves, result: GameResult(outcome),
+                          outcome: G.describe(outcome), times: played.times, nodes: played.nodes, playouts: played.playouts)
+    }
+}
+
+/// A puzzle tournament: every entrant plays the same seeded deals (seeds S, S+1, …),
+/// so agents are compared deal by deal.
+public struct PuzzleTournament<G: PuzzleWorkbenchGame>: Sendable where G.Move: Equatable {
+    public let entrants: [PuzzleEntrant<G>]
+    public let config: TournamentConfig
+
+    /// A tournament of `deals` deals; throws a usage error for no entrants, two with
+    /// the same name, or a non-positive number of deals.
+    public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, command: String = "") throws(WorkbenchError) {
+        guard !entrants.isEmpty else { throw .usage("\(G.name) needs at least 1 agent") }
+        try checkUniqueNames(entrants.map(\.name))
+        guard deals > 0 else { throw .usage("the number of deals must be positive, got \(deals)") }
+        self.entrants = entrants
+        config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: deals, seed: seed, command: command)
+    }
+
+    /// What `tournament.json` holds for this tournament.
+    public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: G.defaultRules) }
+
+    /// Plays every game not in `done` and returns the summary (see ``Tournament/run(threads:log:resumingFrom:onRecord:)``).
+    public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        let start = WallClock.now
+        let records = try ScheduleRunner.run(
+            total: config.totalGames, done: done, threads: max(1, threads), log: log, isDecided: { _ in false },
+            onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
+        return TournamentSummary(config: config, records: records, wallSeconds: WallClock.now - start,
+                                 gamesThisRun: records.count - done.count, threads: threads)
+    }
+
+    /// Plays game `index`: deal `index / agents`, by agent `index % agents`.
+    public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
+        let deal = index / entrants.count, e = index % entrants.count
+        let dealSeed = config.seed &+ UInt64(deal)
+        var agent = try entrants[e].agent(seed: config.derivedSeed(3, deal))
+        var referee = G.Referee(seed: dealSeed)
+        let played = try Match.play(&referee, agent: &agent, name: entrants[e].name)
+        let score = referee.state.score
+        return GameRecord(index: index, agents: [entrants[e].name], sides: ["player"], seed: dealSeed,
+                          moves: played.moves, result: .score(score), outcome: "score \(score)",
+                          times: played.times, nodes: played.nodes, playouts: played.playouts)
+    }
+}
+
+/// Where the SPRT stops: the first pair, in schedule order, at which the LLR over
+/// all complete pairs up to it crosses a bound (so the stop does not depend on
+/// which games finished first).
+enum SPRTStop {
+    static func stoppingPair(_ records: [GameRecord], config: TournamentConfig, sprt: SPRT) -> Int? {
+        let byIndex = Dictionary(records.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+        var penta = Pentanomial()
+        for k in 0..<(config.games / 2) {
+            guard let g0 = byIndex[2 * k], let g1 = byIndex[2 * k + 1],
+                  let s0 = g0.score(of: config.agents[0]), let s1 = g1.score(of: config.agents[0]) else { return nil }
+            penta.add(s0, s1)
+            if sprt.decision(penta) != .none { return k }
+        }
+        return nil
+    }
+}
+
+/// Throws a usage error naming the first name given twice.
+func checkUniqueNames(_ names: [String]) throws(WorkbenchError) {
+    var seen = Set<String>()
+    for name in names where !seen.insert(name).inserted {
+        throw .usage("agent '\(name)' is given twice (add a parameter to tell copies apart)")
+    }
+}
+
+/// Monotonic seconds, for wall-clock rates.
+@usableFromInline
+enum WallClock {
+    @inlinable static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+}
+
