@@ -49,7 +49,6 @@ final class BenchCommandLineTests: XCTestCase {
         let position: String
         let plies: Int
         let sideToMove: String
-        let captures: Int
         let outcome: String?
     }
 
@@ -57,7 +56,6 @@ final class BenchCommandLineTests: XCTestCase {
         let game: String
         let seed: UInt64
         let position: String
-        let turnsLeft: Int
         let score: Int
         let over: Bool
     }
@@ -156,7 +154,6 @@ final class BenchCommandLineTests: XCTestCase {
         XCTAssertEqual(r.position, "GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G1G4G/G1GGGGGG t 0")
         XCTAssertEqual(r.plies, 1)
         XCTAssertEqual(r.sideToMove, "tigers")
-        XCTAssertEqual(r.captures, 0)
         XCTAssertNil(r.outcome)
     }
 
@@ -165,10 +162,9 @@ final class BenchCommandLineTests: XCTestCase {
         XCTAssertEqual(run.stdout, "8/8/8/8/8/8/8/2T5 g 4\noutcome: tigers win\n")
         let jsonRun = try benchOK(["replay", "--position", Self.lastCapture, "--moves", "a1xc1", "--json"])
         let keys = try jsonKeys(jsonRun)
-        XCTAssertEqual(keys, ["game", "position", "plies", "sideToMove", "captures", "outcome"])
+        XCTAssertEqual(keys, ["game", "position", "plies", "sideToMove", "outcome"])
         let r = try json(TigersGoatsReplayJSON.self, jsonRun)
         XCTAssertEqual(r.outcome, "tigers win")
-        XCTAssertEqual(r.captures, 4)
         XCTAssertEqual(r.plies, 1)
         XCTAssertEqual(r.sideToMove, "goats")
         XCTAssertEqual(r.position, "8/8/8/8/8/8/8/2T5 g 4")
@@ -178,15 +174,14 @@ final class BenchCommandLineTests: XCTestCase {
         let run = try benchOK(["replay", "--game", "coin-sorter", "--seed", "1", "--moves", ""])
         XCTAssertEqual(run.stdoutLines.first, Substring(Self.seed1Deal))
         XCTAssertEqual(run.stdoutLines.count, 2, run.stdout)
-        XCTAssertTrue(run.stdout.contains("turns left: 10, score: 0"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("score: 0"), run.stdout)
 
         let jsonRun = try benchOK(["replay", "--game", "coin-sorter", "--seed", "1", "--moves", "", "--json"])
-        XCTAssertEqual(try jsonKeys(jsonRun), ["game", "seed", "position", "turnsLeft", "score", "over"])
+        XCTAssertEqual(try jsonKeys(jsonRun), ["game", "seed", "position", "score", "over"])
         let r = try json(CoinSorterReplayJSON.self, jsonRun)
         XCTAssertEqual(r.game, "coin-sorter")
         XCTAssertEqual(r.seed, 1)
         XCTAssertEqual(r.position, Self.seed1Deal)
-        XCTAssertEqual(r.turnsLeft, 10)
         XCTAssertEqual(r.score, 0)
         XCTAssertFalse(r.over)
 
@@ -205,7 +200,6 @@ final class BenchCommandLineTests: XCTestCase {
             ["replay", "--game", "coin-sorter", "--seed", String(seed), "--moves", swaps.joined(separator: ","), "--json"]))
         XCTAssertEqual(r.position, referee.state.text)
         XCTAssertEqual(r.score, referee.state.score)
-        XCTAssertEqual(r.turnsLeft, 0)
         XCTAssertTrue(r.over)
         let text = try benchOK(["replay", "--game", "coin-sorter", "--seed", String(seed), "--moves", swaps.joined(separator: " ")])
         XCTAssertEqual(text.stdoutLines.first, Substring(referee.state.text))
@@ -286,14 +280,14 @@ final class BenchCommandLineTests: XCTestCase {
                              names: ["move 2", "'b1-b2'", "over"])
         let elevenSwaps = Array(repeating: "a1:b1", count: 11).joined(separator: ",")
         try assertUsageError(["replay", "--game", "coin-sorter", "--moves", elevenSwaps],
-                             names: ["move 11", "'a1:b1'", "no turns left"])
+                             names: ["move 11", "'a1:b1'", "over"])
     }
 
     func testWrongGameOrOptionForTheGameExitsWithStatus2() throws {
         try assertUsageError(["replay", "--game", "chess"], names: ["'chess'"])
         try assertUsageError(["perft", "--game", "chess", "--depth", "1"], names: ["'chess'"])
         try assertUsageError(["perft", "--game", "coin-sorter", "--depth", "1"], names: ["coin-sorter"])
-        try assertUsageError(["playouts", "--game", "coin-sorter", "--games", "1"], names: ["tigers-goats"])
+        try assertUsageError(["playouts", "--game", "coin-sorter", "--games", "1"], names: ["coin-sorter", "two-player"])
         try assertUsageError(["replay", "--seed", "3", "--moves", ""], names: ["--seed"])
         try assertUsageError(["replay", "--game", "tigers-goats", "--seed", "3"], names: ["--seed"])
         try assertUsageError(["replay", "--game", "coin-sorter", "--position", Self.start], names: ["--position"])

@@ -150,21 +150,23 @@ extension XCTestCase {
     }
 
     /// Runs bench, expecting success (status 0, nothing on stderr).
-    func benchOK(_ arguments: [String], timeout: TimeInterval = 60,
+    /// A run that succeeds: status 0 and nothing on stderr but `stderr` (a note).
+    func benchOK(_ arguments: [String], timeout: TimeInterval = 60, stderr expected: String = "",
                  file: StaticString = #filePath, line: UInt = #line) throws -> Run {
         let run = try bench(arguments, timeout: timeout, file: file, line: line)
         XCTAssertTrue(run.exited, "bench \(arguments) crashed", file: file, line: line)
         XCTAssertEqual(run.status, 0, "bench \(arguments) status; stderr: \(run.stderr)", file: file, line: line)
-        XCTAssertEqual(run.stderr, "", "bench \(arguments) wrote to stderr", file: file, line: line)
+        XCTAssertEqual(run.stderr, expected, "bench \(arguments) wrote to stderr", file: file, line: line)
         return run
     }
 
-    /// Bad input: status 2, exactly one line on stderr containing every word given, nothing on stdout.
-    func assertUsageError(_ arguments: [String], names words: [String],
+    /// Bad input: status 2 (or `status`: 1 for a runtime failure), exactly one line on
+    /// stderr containing every word given, nothing on stdout.
+    func assertUsageError(_ arguments: [String], names words: [String], status: Int32 = 2,
                           file: StaticString = #filePath, line: UInt = #line) throws {
         let run = try bench(arguments, file: file, line: line)
         XCTAssertTrue(run.exited, "bench \(arguments) crashed (signal \(run.status))", file: file, line: line)
-        XCTAssertEqual(run.status, 2, "bench \(arguments) status; stderr: \(run.stderr)", file: file, line: line)
+        XCTAssertEqual(run.status, status, "bench \(arguments) status; stderr: \(run.stderr)", file: file, line: line)
         XCTAssertEqual(run.stdout, "", "bench \(arguments) wrote to stdout", file: file, line: line)
         XCTAssertEqual(run.stderrLines.count, 1, "bench \(arguments): one line on stderr, got: \(run.stderr)",
                        file: file, line: line)

@@ -1,4 +1,4 @@
-@testable import Bench
+@testable import Workbench
 import Foundation
 import XCTest
 
@@ -6,7 +6,7 @@ import XCTest
 /// definitions in `shared/STATISTICS.md` (each literal shows its arithmetic; the
 /// decimals were checked with python3's `math` and `scipy.stats`).
 ///
-/// `@testable import Bench` works for the executable target: SwiftPM builds
+/// `@testable import Workbench` works for the executable target: SwiftPM builds
 /// executable targets testably, so the types are tested directly.
 final class StatisticsTests: XCTestCase {
     /// Elo values are compared to a millionth of a point.

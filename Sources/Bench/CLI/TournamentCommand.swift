@@ -44,6 +44,9 @@ struct TournamentCommand: GameCommand {
             do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
         }
         let games = try options.int("--games", default: 20, in: 1...10_000_000)
+        guard games % 2 == 0 else {
+            throw .usage("tournament: --games must be even (games are played in pairs with sides swapped), got \(games)")
+        }
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
             guard specs.count == 2 else { throw .usage("tournament: --sprt needs exactly two agents") }
