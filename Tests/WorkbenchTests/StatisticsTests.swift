@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// The statistics of tournament tables against values computed by hand from the
-/// definitions in `shared/STATISTICS.md` (each literal shows its arithmetic; the
+/// definitions in `docs/statistics.md` (each literal shows its arithmetic; the
 /// decimals were checked with python3's `math` and `scipy.stats`).
 ///
 /// `@testable import Workbench` works for the executable target: SwiftPM builds

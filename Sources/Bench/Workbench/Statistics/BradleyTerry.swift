@@ -1,7 +1,7 @@
 import Boards
 import Foundation
 
-/// Ratings of many agents by a Bradley–Terry fit (STATISTICS.md, "Many agents").
+/// Ratings of many agents by a Bradley–Terry fit (docs/statistics.md, "Bradley–Terry ratings").
 ///
 /// Fitted by minorisation–maximisation (Hunter 2004): γᵢ ← Wᵢ / Σⱼ nᵢⱼ / (γᵢ + γⱼ),
 /// draws counting half a win each way. Each pairing that played gets one virtual

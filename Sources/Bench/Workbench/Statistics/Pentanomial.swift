@@ -1,6 +1,6 @@
 import Foundation
 
-/// Game-pair statistics (STATISTICS.md, "Per game pair"): the five counts of pair
+/// Game-pair statistics (docs/statistics.md, "Per game pair"): the five counts of pair
 /// scores 0, ¼, ½, ¾, 1 and the normalised Elo with its 95% interval.
 public struct Pentanomial: Codable, Equatable, Sendable {
     /// counts[k]: pairs scoring k/4.
@@ -46,7 +46,7 @@ public struct Pentanomial: Codable, Equatable, Sendable {
     }
 }
 
-/// The sequential probability ratio test of STATISTICS.md on pentanomial pairs
+/// The sequential probability ratio test of docs/statistics.md on pentanomial pairs
 /// (fishtest's normalised Gaussian model).
 public struct SPRT: Codable, Equatable, Sendable {
     public var elo0: Double, elo1: Double, alpha: Double, beta: Double

@@ -67,7 +67,7 @@ public enum StudentT {
 }
 
 /// Mean with a 95% interval (t-distribution), and the paired comparison of two
-/// agents on the same deals (STATISTICS.md, "Single-player puzzles").
+/// agents on the same deals (docs/statistics.md, "Coin Sorter").
 public struct SampleSummary: Codable, Equatable, Sendable {
     public let count: Int
     public let mean: Double

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Per-game statistics of a match (STATISTICS.md, "Per game"): wins, draws and
+/// Per-game statistics of a match (docs/statistics.md, "Per game"): wins, draws and
 /// losses of the first agent, its score, Elo with a 95% interval, LOS, draw ratio.
 public struct Trinomial: Codable, Equatable, Sendable {
     public var wins = 0, draws = 0, losses = 0
