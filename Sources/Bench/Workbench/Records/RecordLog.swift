@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 
 /// A record log (`games.jsonl`): one JSON object a line, each game appended whole
@@ -12,16 +15,13 @@ public final class RecordLog: Sendable {
     public let url: URL
     private let handle: Mutex<FileHandle>
 
-    /// Opens the log at `url` for appending, creating it if needed.
+    /// Opens the log at `url` for appending, creating it if needed. The file is
+    /// opened in append mode, so every write lands at its end whatever else wrote.
     public init(appendingTo url: URL) throws(WorkbenchError) {
         self.url = url
-        let fm = FileManager.default
-        if !fm.fileExists(atPath: url.path) {
-            guard fm.createFile(atPath: url.path, contents: nil) else { throw .runtime("cannot create \(url.path)") }
-        }
-        guard let h = FileHandle(forWritingAtPath: url.path) else { throw .runtime("cannot write \(url.path)") }
-        do { try h.seekToEnd() } catch { throw .runtime("cannot write \(url.path): \(error.localizedDescription)") }
-        handle = Mutex(h)
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .runtime("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 
     deinit { handle.withLock { try? $0.close() } }

@@ -1,0 +1,79 @@
+import Foundation
+@testable import Workbench
+import XCTest
+
+/// The record log: appends whole lines, reading changes nothing, and only the resume
+/// repair cuts a torn last line or ends a last line that lacks its newline.
+final class RecordLogTests: XCTestCase {
+    func record(_ index: Int) -> GameRecord {
+        GameRecord(index: index, agents: ["greedy"], sides: ["player"], seed: UInt64(index), moves: ["a1:b1"],
+                   result: .score(index), outcome: "score \(index)", times: [0], nodes: [1], playouts: [0])
+    }
+
+    func temporaryURL() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("records-\(UUID().uuidString).jsonl")
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    func testAppendedRecordsReadBackInOrder() throws {
+        let url = temporaryURL()
+        let log = try RecordLog(appendingTo: url)
+        for i in 0..<5 { try log.append(record(i)) }
+        let contents = try RecordLog.read(url)
+        XCTAssertEqual(contents.records.map(\.index), [0, 1, 2, 3, 4])
+        XCTAssertFalse(contents.tornLastLine)
+    }
+
+    func testReadingATornLogChangesNothingAndRepairCutsTheTornLine() throws {
+        let url = temporaryURL()
+        let log = try RecordLog(appendingTo: url)
+        for i in 0..<3 { try log.append(record(i)) }
+        let whole = try Data(contentsOf: url)
+        let torn = whole + Data(#"{"agents":["gre"#.utf8)
+        try torn.write(to: url)
+        let contents = try RecordLog.read(url)
+        XCTAssertTrue(contents.tornLastLine)
+        XCTAssertEqual(contents.records.count, 3)
+        XCTAssertEqual(try Data(contentsOf: url), torn, "reading never rewrites the log")
+        XCTAssertNotNil(try RecordLog.repairTornLastLine(url))
+        XCTAssertEqual(try Data(contentsOf: url), whole)
+        XCTAssertNil(try RecordLog.repairTornLastLine(url), "a whole log needs no repair")
+    }
+
+    func testAWholeLastLineWithoutItsNewlineIsEndedBeforeAppending() throws {
+        let url = temporaryURL()
+        let log = try RecordLog(appendingTo: url)
+        for i in 0..<2 { try log.append(record(i)) }
+        var data = try Data(contentsOf: url)
+        data.removeLast()
+        try data.write(to: url)
+        XCTAssertTrue(try RecordLog.read(url).missingFinalNewline)
+        XCTAssertNotNil(try RecordLog.repairTornLastLine(url))
+        try RecordLog(appendingTo: url).append(record(2))
+        XCTAssertEqual(try RecordLog.read(url).records.map(\.index), [0, 1, 2])
+    }
+
+    func testAMalformedLineInTheMiddleIsARuntimeErrorNamingTheLine() throws {
+        let url = temporaryURL()
+        let log = try RecordLog(appendingTo: url)
+        try log.append(record(0))
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("not json\n".utf8))
+        try handle.close()
+        try log.append(record(1))
+        XCTAssertThrowsError(try RecordLog.read(url)) { error in
+            let e = error as! WorkbenchError
+            XCTAssertEqual(e.kind, .runtime)
+            XCTAssertTrue(e.message.contains("line 2"), e.message)
+        }
+    }
+
+    func testAppendingToAFullDiskIsARuntimeErrorNotATrap() throws {
+        let log = try RecordLog(appendingTo: URL(fileURLWithPath: "/dev/full"))
+        XCTAssertThrowsError(try log.append(record(0))) { error in
+            XCTAssertEqual((error as! WorkbenchError).kind, .runtime)
+        }
+    }
+}
