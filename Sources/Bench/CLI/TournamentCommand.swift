@@ -59,14 +59,7 @@ struct TournamentCommand: GameCommand {
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
                                         command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
-        let output = try prepare(options, file: tournament.file)
-        let progress = ProgressLine.ifTerminal()
-        progress?.start(total: tournament.config.totalGames, done: output.done)
-        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done,
-                                         onRecord: Self.progressUpdate(progress))
-        progress?.finish()
-        try finish(summary, output)
+        try run(tournament, options)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -88,20 +81,21 @@ struct TournamentCommand: GameCommand {
                                               seed: try options.uint64("--seed", default: 1),
                                               command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
+        try run(tournament, options)
+    }
+
+    /// Prepares the output folder, plays the tournament with a progress line on a
+    /// terminal, writes the summary files and prints the Markdown.
+    func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
         let output = try prepare(options, file: tournament.file)
         let progress = ProgressLine.ifTerminal()
         progress?.start(total: tournament.config.totalGames, done: output.done)
-        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done,
-                                         onRecord: Self.progressUpdate(progress))
+        var update: (@Sendable (GameRecord, Int) -> Void)? = nil
+        if let progress { update = { record, finished in progress.update(record, finished: finished) } }
+        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done, onRecord: update)
         progress?.finish()
         try finish(summary, output)
-    }
-
-    /// The callback that feeds the progress line, if there is one.
-    static func progressUpdate(_ progress: ProgressLine?) -> (@Sendable (GameRecord, Int) -> Void)? {
-        guard let progress else { return nil }
-        return { record, finished in progress.update(record, finished: finished) }
     }
 
     /// The `--agents` list: at least `minimum`, none given twice.

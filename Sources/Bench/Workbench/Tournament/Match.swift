@@ -13,6 +13,19 @@ public enum Match {
         public var times: [Double] = []
         public var nodes: [Int] = []
         public var playouts: [Int] = []
+
+        /// Notes one move and what its search cost.
+        mutating func append<M>(_ notation: String, _ result: SearchResult<M>, seconds: Double) {
+            moves.append(notation)
+            times.append(seconds); nodes.append(result.nodes); playouts.append(result.playouts)
+        }
+    }
+
+    /// Runs `search` and returns its result with the wall-clock seconds it took.
+    static func timed<M>(_ search: () -> SearchResult<M>) -> (SearchResult<M>, Double) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = search()
+        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 
     /// Plays `game` to its end (every end rule, repetition included), `agents[i]`
@@ -24,14 +37,11 @@ public enum Match {
         var record = Moves()
         while game.outcome == nil {
             let side = Int(game.position.sideToMove.rawValue)
-            let start = DispatchTime.now().uptimeNanoseconds
-            let r = agents[side].selectMove(game)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let (r, seconds) = timed { agents[side].selectMove(game) }
             guard let move = r.move, game.position.legalMoves.contains(move) else {
                 throw .runtime("agent '\(names[side])' returned no legal move in \(game.position.text)")
             }
-            record.moves.append(game.position.notation(of: move))
-            record.times.append(seconds); record.nodes.append(r.nodes); record.playouts.append(r.playouts)
+            record.append(game.position.notation(of: move), r, seconds: seconds)
             game.play(move)
         }
         return record
@@ -43,14 +53,11 @@ public enum Match {
     ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
         var record = Moves()
         while !referee.state.isOver {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let r = agent.selectMove(referee.state)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let (r, seconds) = timed { agent.selectMove(referee.state) }
             guard let move = r.move, referee.state.legalMoves.contains(move) else {
                 throw .runtime("agent '\(name)' returned no legal move in \(referee.state.text)")
             }
-            record.moves.append(referee.state.notation(of: move))
-            record.times.append(seconds); record.nodes.append(r.nodes); record.playouts.append(r.playouts)
+            record.append(referee.state.notation(of: move), r, seconds: seconds)
             referee.play(move)
         }
         return record

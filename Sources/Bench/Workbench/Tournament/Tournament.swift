@@ -12,7 +12,7 @@ import Search
 /// let summary = try tournament.run(threads: 2)
 /// print(summary.markdown)
 /// ```
-public struct Tournament<G: TwoPlayerWorkbenchGame>: Sendable {
+public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     /// The agents, in schedule order.
     public let entrants: [Entrant<G>]
     /// Everything else that fixes the games.
@@ -105,7 +105,7 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: Sendable {
 
 /// A puzzle tournament: every entrant plays the same seeded deals (seeds S, S+1, …),
 /// so agents are compared deal by deal.
-public struct PuzzleTournament<G: PuzzleWorkbenchGame>: Sendable where G.Move: Equatable {
+public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where G.Move: Equatable {
     public let entrants: [PuzzleEntrant<G>]
     public let config: TournamentConfig
 
@@ -145,6 +145,19 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: Sendable where G.Move: E
                           moves: played.moves, result: .score(score), outcome: "score \(score)",
                           times: played.times, nodes: played.nodes, playouts: played.playouts)
     }
+}
+
+/// What both kinds of tournament offer: their configuration and `tournament.json`,
+/// and a run that plays what is left and summarises everything.
+public protocol TournamentRunning: Sendable {
+    associatedtype Rules: Codable & Equatable & Sendable
+    /// Everything that fixes the games, apart from the rules.
+    var config: TournamentConfig { get }
+    /// What `tournament.json` holds.
+    var file: TournamentFile<Rules> { get }
+    /// Plays every game not in `done` (appending each to `log`) and summarises all.
+    func run(threads: Int, log: RecordLog?, resumingFrom done: [GameRecord],
+             onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary
 }
 
 /// Where the SPRT stops: the first pair, in schedule order, at which the LLR over
