@@ -238,6 +238,36 @@ final class TournamentTests: XCTestCase {
         XCTAssertEqual(try summary(folder), reference.summary)
     }
 
+    func testASecondRunOnAFolderInUseIsRefusedAndChangesNothing() throws {
+        let folder = temporaryFolder("in-use")
+        let process = try startSlowMatch(folder, untilGames: 1)
+        let log = folder.appendingPathComponent("games.jsonl")
+        try assertUsageError(Self.slowMatch + ["--threads", "1", "--out", folder.path, "--resume"], names: ["in use"])
+        let run = try XCTUnwrap(process.wait(timeout: 120))
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(lineCount(log), Self.slowMatchGames, "the first run's log is whole")
+        XCTAssertEqual(try records(folder), try uninterruptedSlowMatch().records)
+    }
+
+    func testResumeRefusesARecordOfAnotherTournamentAndReportNamesIt() throws {
+        let reference = try uninterruptedSlowMatch()
+        let folder = temporaryFolder("foreign")
+        try FileManager.default.copyItem(at: reference.folder, to: folder)
+        let log = folder.appendingPathComponent("games.jsonl")
+        var lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The same game again, and a game whose seed is another tournament's.
+        lines.append(lines[0])
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let before = try Data(contentsOf: log)
+        try assertUsageError(["report", "--in", folder.path], names: ["games.jsonl line \(lines.count)", "twice"], status: 1)
+        try assertUsageError(Self.slowMatch + ["--out", folder.path, "--resume"], names: ["twice"], status: 1)
+        XCTAssertEqual(try Data(contentsOf: log), before, "neither report nor a refused resume changes the log")
+        lines.removeLast()
+        lines[0] = lines[0].replacingOccurrences(of: #""seed":[0-9]+"#, with: #""seed":42"#, options: .regularExpression)
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        try assertUsageError(["report", "--in", folder.path], names: ["line 1", "seed"], status: 1)
+    }
+
     func testKilledTournamentWithATruncatedLastLineResumesToTheSameSummary() throws {
         let reference = try uninterruptedSlowMatch()
         let folder = temporaryFolder("killed")

@@ -59,7 +59,9 @@ struct TournamentCommand: GameCommand {
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
                                         command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options)
+        try run(tournament, options) { records, source throws(WorkbenchError) in
+            try RecordCheck.validate(records, file: tournament.file, game: G.self, source: source)
+        }
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -81,14 +83,19 @@ struct TournamentCommand: GameCommand {
                                               seed: try options.uint64("--seed", default: 1),
                                               command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options)
+        try run(tournament, options) { records, source throws(WorkbenchError) in
+            try RecordCheck.validate(records, config: tournament.config, game: G.self, source: source)
+        }
     }
 
     /// Prepares the output folder, plays the tournament with a progress line on a
     /// terminal, writes the summary files and prints the Markdown.
-    func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
+    /// `validate` checks the records of a resumed run before any game is played.
+    func run<T: TournamentRunning>(_ tournament: T, _ options: Options,
+                                   validate: ([GameRecord], String) throws(WorkbenchError) -> Void) throws(WorkbenchError) {
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
         let output = try prepare(options, file: tournament.file)
+        do { try validate(output.done, "games.jsonl") } catch { throw error.prefixed("tournament: --resume") }
         let progress = ProgressLine.ifTerminal()
         progress?.start(total: tournament.config.totalGames, done: output.done)
         var update: (@Sendable (GameRecord, Int) -> Void)? = nil
@@ -125,7 +132,13 @@ struct TournamentCommand: GameCommand {
         let configURL = folder.appendingPathComponent("tournament.json")
         let logURL = folder.appendingPathComponent("games.jsonl")
         var done: [GameRecord] = []
+        let log: RecordLog
         if options.has("--resume") {
+            guard fm.fileExists(atPath: configURL.path) else {
+                throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
+            }
+            // The log is this run's from here on: a second run on the folder stops here.
+            do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
             guard let data = fm.contents(atPath: configURL.path) else {
                 throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
             }
@@ -138,7 +151,7 @@ struct TournamentCommand: GameCommand {
             }
             do {
                 if let repair = try RecordLog.repairTornLastLine(logURL) { Output.note("tournament: --resume: \(repair)") }
-                done = try RecordLog.read(logURL).records.filter { $0.index < file.config.totalGames }
+                done = try RecordLog.read(logURL).records
             } catch { throw error.prefixed(Self.name) }
         } else {
             if let existing = try? fm.contentsOfDirectory(atPath: folder.path),
@@ -151,14 +164,17 @@ struct TournamentCommand: GameCommand {
             guard fm.isWritableFile(atPath: folder.path) else {
                 throw .runtime("tournament: output folder \(folder.path) is not writable")
             }
+            do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
+            // Another run may have started in this folder between the check and the lock.
+            if fm.fileExists(atPath: configURL.path) {
+                throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
+            }
             do { try Data((try JSON.text(file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
                 throw .runtime("tournament: cannot write \(configURL.path)")
             }
         }
         InterruptMessage.install()
-        do { return Destination(folder: folder, log: try RecordLog(appendingTo: logURL), done: done) } catch {
-            throw error.prefixed(Self.name)
-        }
+        return Destination(folder: folder, log: log, done: done)
     }
 
     /// Writes the summary files (with `--out`) and prints the Markdown.
@@ -209,16 +225,30 @@ struct ReportCommand: GameVisitor {
         try game.dispatch(ReportCommand(folder: folder, data: data))
     }
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try report(G.self) }
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try report(G.self) }
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        try report(G.self) { records, file throws(WorkbenchError) in
+            try RecordCheck.validate(records, file: file, game: G.self, source: "games.jsonl")
+        }
+    }
 
-    func report<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        try report(G.self) { records, file throws(WorkbenchError) in
+            try RecordCheck.validate(records, config: file.config, game: G.self, source: "games.jsonl")
+        }
+    }
+
+    func report<G: WorkbenchGame>(
+        _ game: G.Type, validate: ([GameRecord], TournamentFile<G.Rules>) throws(WorkbenchError) -> Void
+    ) throws(WorkbenchError) {
         let file: TournamentFile<G.Rules>
         do { file = try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
             throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
         let records: [GameRecord]
-        do { records = try RecordLog.read(folder.appendingPathComponent("games.jsonl")).records } catch {
+        do {
+            records = try RecordLog.read(folder.appendingPathComponent("games.jsonl")).records
+            try validate(records, file)
+        } catch {
             throw error.prefixed("report")
         }
         let summary = TournamentSummary(config: file.config, records: records, wallSeconds: nil, gamesThisRun: 0, threads: nil)

@@ -17,20 +17,33 @@ public final class RecordLog: Sendable {
 
     /// Opens the log at `url` for appending, creating it if needed. The file is
     /// opened in append mode, so every write lands at its end whatever else wrote.
-    public init(appendingTo url: URL) throws(WorkbenchError) {
+    ///
+    /// With `exclusive`, the log is owned by this run: it takes an exclusive `flock`
+    /// on the file, and fails at once (a usage error) when another run holds it. The
+    /// operating system drops the lock when the process ends, however it ends, so a
+    /// killed run leaves nothing stale behind.
+    public init(appendingTo url: URL, exclusive: Bool = false) throws(WorkbenchError) {
         self.url = url
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .runtime("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        if exclusive && flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
+        }
         handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
     }
 
     deinit { handle.withLock { try? $0.close() } }
 
-    /// Appends `record` as one line, in one write.
+    /// Appends `record` as one line, in one write, and waits until the disk has it
+    /// (fsync): a record counts only once it is safe from a crash.
     public func append(_ record: GameRecord) throws(WorkbenchError) {
         let line = try JSON.text(record) + "\n"
         let failure: String? = handle.withLock { h in
-            do { try h.write(contentsOf: Data(line.utf8)) } catch { return error.localizedDescription }
+            do {
+                try h.write(contentsOf: Data(line.utf8))
+                try h.synchronize()
+            } catch { return error.localizedDescription }
             return nil
         }
         if let failure { throw .runtime("cannot append to \(url.path): \(failure)") }

@@ -57,6 +57,9 @@ public struct SPRT: Codable, Equatable, Sendable {
         guard parts.count == 4, let e0 = parts[0], let e1 = parts[1], let a = parts[2], let b = parts[3] else {
             throw .usage("--sprt needs elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05), got '\(text)'")
         }
+        guard e0.isFinite, e1.isFinite, abs(e0) <= 1000, abs(e1) <= 1000 else {
+            throw .usage("--sprt elo0 and elo1 must be finite numbers in -1000...1000, got '\(text)'")
+        }
         guard e0 < e1 else { throw .usage("--sprt needs elo0 < elo1") }
         guard a > 0, a < 0.5, b > 0, b < 0.5 else { throw .usage("--sprt alpha and beta must be in (0, 0.5)") }
         elo0 = e0; elo1 = e1; alpha = a; beta = b

@@ -63,7 +63,10 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
 
     /// The opening of pair `pair`: random legal plies from the start, the same for
     /// every pairing, avoiding moves that end the game.
-    public func opening(pair: Int) -> [G.Move] {
+    public func opening(pair: Int) -> [G.Move] { Self.opening(pair: pair, config: config, rules: rules) }
+
+    /// The opening of pair `pair` in the tournament `config` under `rules`.
+    public static func opening(pair: Int, config: TournamentConfig, rules: G.Rules) -> [G.Move] {
         var rng = SplitMix64(seed: config.derivedSeed(1, pair))
         var p = G.start(rules)
         var moves: [G.Move] = []
