@@ -141,7 +141,7 @@ final class AlphaBetaWorker<E: Evaluator> {
         for i in 0..<n {
             let m = list.pointee[i]
             let raw = m.raw
-            scores[i] = raw == ttMove ? 1 << 30 : p.isIrreversible(m) ? 1 << 29
+            scores[i] = raw == ttMove ? 1 << 30 : p.isCapture(m) ? 1 << 29
                 : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)]
         }
 
@@ -181,7 +181,8 @@ final class AlphaBetaWorker<E: Evaluator> {
                     for j in 0..<childLength { row[j + 1] = childRow[j] }
                     pvLength[ply] = childLength + 1
                     if a >= beta {
-                        if !p.isIrreversible(m) {
+                        // Killers and history are for quiet moves; captures are ordered first anyway.
+                        if !p.isCapture(m) {
                             if killers[2 * ply] != m.raw {
                                 killers[2 * ply + 1] = killers[2 * ply]
                                 killers[2 * ply] = m.raw
