@@ -6,7 +6,12 @@ import PackageDescription
 // Move generation lives on popcount and trailing-zero counts. Without these flags
 // `nonzeroBitCount` lowers to a bit-twiddling sequence (~1.6x slower perft), so on
 // x86-64 we ask for POPCNT and BMI1 (TZCNT, BLSR), which every x86-64 CPU since
-// 2013 has. Cross-module optimisation lets `bench` and `Search` inline the engines.
+// 2013 has. Cross-module optimisation lets `bench` inline the libraries.
+//
+// Only the executable and the tests carry these (unsafe) flags: a package used by
+// version tag may not have unsafe flags in the library targets a dependent builds.
+// The libraries' hot code is `@inlinable` (or generic), so the module that calls
+// it compiles it with that module's flags.
 #if arch(x86_64)
 let hotPathFlags: [SwiftSetting] = [
     .unsafeFlags(["-Xcc", "-mpopcnt", "-Xcc", "-mbmi"]),
@@ -27,8 +32,8 @@ let package = Package(
     ],
     targets: [
         // MARK: - Libraries
-        .target(name: "Boards", swiftSettings: hotPathFlags),
-        .target(name: "Search", dependencies: ["Boards"], swiftSettings: hotPathFlags),
+        .target(name: "Boards"),
+        .target(name: "Search", dependencies: ["Boards"]),
 
         // MARK: - The bench executable
         .executableTarget(name: "Bench", dependencies: ["Boards", "Search"], swiftSettings: hotPathFlags),
