@@ -175,6 +175,26 @@ final class TigersGoatsTests: XCTestCase {
         checkPlayMatchesReference(longRange: true)
     }
 
+    /// A capture is exactly a move with the capture flag (a jumped goat), and in
+    /// Tigers & Goats the irreversible moves are exactly the captures.
+    func testIsCaptureMatchesCaptureFlagOnRandomPositions() {
+        for longRange in [false, true] {
+            var captures = 0, quiet = 0
+            for p in RandomTigersGoats.samples(longRange: longRange) {
+                for m in p.legalMoves {
+                    XCTAssertEqual(p.isCapture(m), m.isCapture, "\(p.notation(of: m)) in \(p.text)")
+                    XCTAssertEqual(p.isIrreversible(m), p.isCapture(m), "\(p.notation(of: m)) in \(p.text)")
+                    var after = p
+                    after.play(m)
+                    XCTAssertEqual(p.isCapture(m), after.captures == p.captures + 1, "material changes on a capture")
+                    if m.isCapture { captures += 1 } else { quiet += 1 }
+                }
+            }
+            XCTAssertGreaterThan(captures, 20, "long range \(longRange)")
+            XCTAssertGreaterThan(quiet, 1000, "long range \(longRange)")
+        }
+    }
+
     func checkOutcomeMatchesReference(longRange: Bool) {
         for p in RandomTigersGoats.samples(longRange: longRange) {
             XCTAssertEqual(p.outcome, NaiveTigersGoats(engine: p).outcome, "outcome of \(p.text) at ply \(p.plyCount)")

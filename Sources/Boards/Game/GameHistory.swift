@@ -17,7 +17,7 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     public private(set) var reversibleStart: Int = 0
 
     /// How many times a position must occur for the game to be drawn.
-    public static var repetitionLimit: Int { 3 }
+    @inlinable public static var repetitionLimit: Int { 3 }
 
     /// A game starting from `position`.
     public init(_ position: Game = Game()) {

@@ -36,7 +36,26 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
     public mutating func run(
         from position: inout Game, using generator: inout SplitMix64, maxPlies: Int
     ) -> (outcome: Outcome?, plies: Int) {
+        run(from: &position, after: EmptyCollection<UInt64>(), using: &generator, maxPlies: maxPlies)
+    }
+
+    /// Plays at most `maxPlies` random moves from `position`, a game that has already
+    /// been through the positions of `history`, which count for threefold repetition
+    /// (so the start itself is a draw if `history` holds it twice at the same parity).
+    ///
+    /// - Parameters:
+    ///   - history: the hashes of the positions played before `position`, oldest
+    ///     first, one per ply, the one just before `position` last. Only those since
+    ///     the last irreversible move matter; earlier ones may be left out
+    ///     (``GameHistory/hashes`` from ``GameHistory/reversibleStart``, without the last).
+    /// - Returns: the outcome (`nil` when the cap stops the game) and the plies played.
+    @inlinable
+    public mutating func run(
+        from position: inout Game, after history: some Collection<UInt64>,
+        using generator: inout SplitMix64, maxPlies: Int
+    ) -> (outcome: Outcome?, plies: Int) {
         hashes.removeAll(keepingCapacity: true)
+        hashes.append(contentsOf: history)
         hashes.append(position.hash)
         var plies = 0
         while true {

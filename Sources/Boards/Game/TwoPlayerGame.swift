@@ -48,9 +48,15 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// Plays `move`, which must be legal here.
     mutating func play(_ move: Move)
 
-    /// Whether `move` makes every earlier position unreachable (a capture), so that
-    /// repetition checks need not look further back. Defaults to `false`.
+    /// Whether `move` makes every earlier position unreachable (a capture, a
+    /// placement from hand), so that repetition checks need not look further back.
+    /// Repetition bookkeeping only; move ordering asks ``isCapture(_:)``. Defaults to `false`.
     func isIrreversible(_ move: Move) -> Bool
+
+    /// Whether `move` is tactical: it changes the material (a capture). Searchers
+    /// order these first and keep them out of killer and history tables. Not the same
+    /// as ``isIrreversible(_:)``: a placement from hand is irreversible but quiet.
+    func isCapture(_ move: Move) -> Bool
 
     /// The outcome if the game is over by the rules the position alone decides
     /// (wins, the ply limit); `nil` while it goes on. Repetition is ``GameHistory``'s.

@@ -34,7 +34,9 @@ extension TigersGoats {
     /// Appends every legal move in a fixed order: for goats by direction (N, NE, E,
     /// SE, S, SW, W, NW) then destination; for tigers by square, captures first.
     /// Appends nothing once the tigers have won by captures.
-    @inlinable
+    // Always inlined: a call would run the Boards module's copy, built without the
+    // caller's CPU flags (popcount, BMI).
+    @inlinable @inline(__always)
     public func generateMoves(into moves: inout MoveList<Move>) {
         if Int(captured) >= Self.capturesToWin { return }
         typealias B = Bitboard
@@ -81,7 +83,9 @@ extension TigersGoats {
     }
 
     /// The number of legal moves, counted with popcounts and no list (perft's last ply).
-    @inlinable
+    // Always inlined: a call would run the Boards module's copy, built without the
+    // caller's CPU flags (popcount, BMI).
+    @inlinable @inline(__always)
     public func moveCount() -> Int {
         if Int(captured) >= Self.capturesToWin { return 0 }
         typealias B = Bitboard

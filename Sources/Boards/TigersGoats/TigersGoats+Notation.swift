@@ -132,6 +132,8 @@ extension TigersGoats: TwoPlayerGame {
     public static func sideName(_ player: Player) -> String { player == .first ? "goats" : "tigers" }
     /// A capture removes a goat for good: no earlier position can come back.
     @inlinable public func isIrreversible(_ move: Move) -> Bool { move.isCapture }
+    /// A capture jumps a goat; every other move is a quiet step or slide.
+    @inlinable public func isCapture(_ move: Move) -> Bool { move.isCapture }
 }
 
 extension String {

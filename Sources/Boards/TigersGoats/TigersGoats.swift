@@ -109,7 +109,7 @@ public struct TigersGoats: Sendable, Hashable {
 
     /// The outcome decided by the position: 4 captures, a side without moves, the ply
     /// limit (in that order of precedence); `nil` while the game goes on.
-    @inlinable
+    @inlinable @inline(__always)
     public var outcome: Outcome? {
         if Int(captured) >= Self.capturesToWin { return .win(Self.tigers) }
         if !hasLegalMove { return .win(side.opponent) }
@@ -118,7 +118,7 @@ public struct TigersGoats: Sendable, Hashable {
     }
 
     /// Whether the side to move has a legal move (captures below 4 assumed).
-    @inlinable
+    @inlinable @inline(__always)
     public var hasLegalMove: Bool {
         let empty = self.empty
         if side == .first { return Bitboard.neighbours(goats) & empty != 0 }

@@ -2,9 +2,10 @@ import Boards
 
 /// Makes two-player agents from spec strings, for any game with an evaluator.
 ///
-/// The agents are created here, inside Search, so their generic code is specialised
-/// for the concrete game; the caller holds them as `any TwoPlayerAgent<Game>`, one
-/// dynamic call per move, none inside the search.
+/// `make` is inlinable, so the agents are created in the caller's module, and the
+/// searchers' inlinable initialisers compile their search there, specialised for the
+/// concrete game with the caller's CPU flags; the caller holds them as
+/// `any TwoPlayerAgent<Game>`, one dynamic call per move, none inside the search.
 public enum AgentFactory<E: Evaluator> {
     /// The agent kinds, with their parameters.
     public static var kinds: [(name: String, parameters: [String])] {
@@ -16,6 +17,7 @@ public enum AgentFactory<E: Evaluator> {
 
     /// An agent for `spec` seeded with `seed`; a bad spec throws a message listing
     /// the valid agents, parameters or weights.
+    @inlinable
     public static func make(_ spec: AgentSpec, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<E.Game> {
         guard let kind = kinds.first(where: { $0.name == spec.name }) else {
             throw ParseError("unknown agent '\(spec.name)' for \(E.Game.name) (valid: \(kinds.map(\.name).joined(separator: ", ")))")
@@ -51,6 +53,7 @@ public enum AgentFactory<E: Evaluator> {
     }
 
     /// Parses and makes in one step.
+    @inlinable
     public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<E.Game> {
         try make(AgentSpec(parsing: text), seed: seed)
     }

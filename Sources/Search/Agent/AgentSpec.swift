@@ -54,12 +54,20 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads typed parameters and rejects the ones no reader asked for.
+    @usableFromInline
     struct Reader {
-        let spec: AgentSpec
-        let valid: [String]
+        @usableFromInline let spec: AgentSpec
+        @usableFromInline let valid: [String]
+
+        @usableFromInline
+        init(spec: AgentSpec, valid: [String]) {
+            self.spec = spec
+            self.valid = valid
+        }
 
         func value(_ key: String) -> String? { spec.parameters.first { $0.key == key }?.value }
 
+        @usableFromInline
         func int(_ key: String, in range: ClosedRange<Int>) throws(ParseError) -> Int? {
             guard let v = value(key) else { return nil }
             guard let n = Int(v), range.contains(n) else {
@@ -68,6 +76,7 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
             return n
         }
 
+        @usableFromInline
         func double(_ key: String, in range: ClosedRange<Double>) throws(ParseError) -> Double? {
             guard let v = value(key) else { return nil }
             guard let x = Double(v), range.contains(x) else {
@@ -76,6 +85,7 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
             return x
         }
 
+        @usableFromInline
         func choice(_ key: String, _ options: [String]) throws(ParseError) -> String? {
             guard let v = value(key) else { return nil }
             guard options.contains(v) else {
@@ -85,6 +95,7 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// Throws for parameters the agent does not take, listing those it does.
+        @usableFromInline
         func checkNoUnknown() throws(ParseError) {
             for (key, _) in spec.parameters where !valid.contains(key) {
                 let list = valid.isEmpty ? "none" : valid.joined(separator: ", ")
@@ -93,6 +104,7 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The budget parameters: depth, nodes, playouts (or iterations), time (seconds).
+        @usableFromInline
         func budget() throws(ParseError) -> SearchBudget {
             var playouts = try int("playouts", in: 1...1_000_000_000)
             if playouts == nil { playouts = try int("iterations", in: 1...1_000_000_000) }
@@ -101,6 +113,7 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         }
 
         /// The weights with the spec's overrides applied.
+        @usableFromInline
         func weights(_ defaults: HeuristicWeights) throws(ParseError) -> HeuristicWeights {
             var w = defaults
             for (name, value) in spec.weights {

@@ -2,7 +2,7 @@ import Dispatch
 
 /// A monotonic clock in seconds, and a deadline test cheap enough to call often.
 @usableFromInline
-struct Clock {
+struct Clock: Sendable {
     @usableFromInline let start: UInt64
     @usableFromInline let limit: UInt64
 

@@ -1,5 +1,4 @@
 import Boards
-import Dispatch
 
 /// Alpha-beta search for two-player games: iterative deepening negamax with a
 /// transposition table, and Lazy SMP on several threads.
@@ -10,6 +9,11 @@ import Dispatch
 /// search and the deepest completed iteration is returned. Which thread writes a
 /// table entry first is a race, so with N > 1 the move and value can differ between
 /// runs. Node budgets count the main thread's nodes.
+///
+/// The search is compiled where the agent is made: ``init(spec:evaluator:budget:threads:tableMegabytes:seed:)``
+/// is inlinable and stores the search as a closure, so a caller holding the agent as
+/// `any TwoPlayerAgent` (whose witness Search compiles generically, without the
+/// caller's CPU flags) still runs code specialised for the game in its own module.
 public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
     public typealias Game = E.Game
 
@@ -17,21 +21,36 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
     public var budget: SearchBudget
     public let evaluator: E
     public let threads: Int
-    private let table: TranspositionTable
+    @usableFromInline let table: TranspositionTable
+    /// ``search(_:budget:evaluator:table:threads:)`` for this agent, specialised where the agent was made.
+    @usableFromInline let searcher: (GameHistory<Game>, SearchBudget) -> SearchResult<Game.Move>
 
     /// - Parameters:
     ///   - tableMegabytes: transposition table size; 0 turns the table off.
     ///   - seed: unused (the search is deterministic), accepted like every agent's.
+    @inlinable
     public init(spec: String = "alphabeta", evaluator: E, budget: SearchBudget = SearchBudget(depth: 4),
                 threads: Int = 1, tableMegabytes: Int = 16, seed: UInt64 = 0) {
         self.spec = spec
         self.budget = budget
         self.evaluator = evaluator
-        self.threads = max(1, threads)
-        table = TranspositionTable(megabytes: tableMegabytes)
+        let threads = max(1, threads)
+        self.threads = threads
+        let table = TranspositionTable(megabytes: tableMegabytes)
+        self.table = table
+        searcher = { game, budget in
+            Self.search(game, budget: budget, evaluator: evaluator, table: table, threads: threads)
+        }
     }
 
     public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        searcher(game, budget)
+    }
+
+    /// One search on `threads` workers (``ForkJoin``) sharing `table` and a stop signal.
+    @inlinable
+    static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E, table: TranspositionTable,
+                       threads: Int) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         var result = SearchResult<Game.Move>(move: nil)
         guard game.outcome == nil else { return result }
@@ -39,14 +58,11 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
                            AlphaBetaWorker<E>.maxPly - 4)
         let stop = StopSignal()
         let nodeLimit = budget.nodes ?? .max
-        let workers = (0..<threads).map { i in
-            AlphaBetaWorker(evaluator: evaluator, table: table, stop: stop, clock: clock,
-                            nodeLimit: i == 0 ? nodeLimit : .max, game: game)
-        }
-        // Each worker's completed iterations: (depth, score, pv).
-        let outcomes = workers.map { _ in Box<(Int, Int, [Game.Move])?>(nil) }
-        let run = { (i: Int) in
-            let w = workers[i]
+        // Each worker reports its nodes and its deepest completed iteration: (depth, score, pv).
+        let reports = ForkJoin.map(workers: threads) { i -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
+            let w = AlphaBetaWorker(evaluator: evaluator, table: table, stop: stop, clock: clock,
+                                    nodeLimit: i == 0 ? nodeLimit : .max, game: game)
+            var completed: (Int, Int, [Game.Move])? = nil
             // Helpers start one ply deeper on odd threads, so threads are rarely on
             // the same iteration and fill the table for each other.
             var depth = min(1 + (i % 2), maxDepth)
@@ -54,7 +70,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
                 let score = w.negamax(game.position, depth: depth, alpha: -AlphaBetaWorker<E>.infinity,
                                       beta: AlphaBetaWorker<E>.infinity, ply: 0, since: w.rootSince)
                 if w.aborted { break }
-                outcomes[i].value = (depth, score, w.principalVariation())
+                completed = (depth, score, w.principalVariation())
                 // The first thread to finish the last iteration (or to prove a result,
                 // which more depth cannot change) ends the search.
                 if depth == maxDepth || abs(score) >= Evaluation.provenThreshold {
@@ -64,19 +80,14 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
                 depth += 1
             }
             if i == 0 { stop.set() }
+            return (w.nodes, completed)
         }
-        if threads == 1 {
-            run(0)
-        } else {
-            nonisolated(unsafe) let work = run
-            DispatchQueue.concurrentPerform(iterations: threads) { work($0) }
-        }
-        result.nodes = workers.reduce(0) { $0 + $1.nodes }
+        result.nodes = reports.reduce(0) { $0 + $1.nodes }
         result.seconds = clock.elapsed
         // The deepest completed iteration of any thread; the main thread's on a tie.
-        var chosen = outcomes[0].value
-        for box in outcomes.dropFirst() {
-            if let v = box.value, v.0 > (chosen?.0 ?? 0) { chosen = v }
+        var chosen = reports[0].completed
+        for report in reports.dropFirst() {
+            if let v = report.completed, v.0 > (chosen?.0 ?? 0) { chosen = v }
         }
         if let (depth, score, pv) = chosen, let first = pv.first {
             result.move = first
@@ -89,10 +100,4 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
         }
         return result
     }
-}
-
-/// A mutable cell one thread writes and others read after joining.
-final class Box<T>: @unchecked Sendable {
-    var value: T
-    init(_ value: T) { self.value = value }
 }

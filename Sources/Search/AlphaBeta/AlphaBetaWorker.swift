@@ -2,10 +2,12 @@ import Boards
 import Synchronization
 
 /// Tells search threads to stop (Lazy SMP: the main thread is done).
+@usableFromInline
 final class StopSignal: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .relaxed) }
-    func set() { flag.store(true, ordering: .relaxed) }
+    @usableFromInline let flag = Atomic<Bool>(false)
+    @inlinable init() {}
+    @inlinable var isSet: Bool { flag.load(ordering: .relaxed) }
+    @inlinable func set() { flag.store(true, ordering: .relaxed) }
 }
 
 /// One thread's alpha-beta search: negamax with iterative deepening, principal
@@ -17,29 +19,34 @@ final class StopSignal: Sendable {
 /// move's view; a win `n` plies from the root is `winScore - n`, so a faster win
 /// and a slower loss score better. A position repeated since the root, or for the
 /// third time counting the game, is a draw; so is the ply limit.
+///
+/// Inlinable, with its state `@usableFromInline`, so the module that runs a search
+/// compiles it for its game with its own CPU flags (popcount).
+@usableFromInline
 final class AlphaBetaWorker<E: Evaluator> {
-    typealias Game = E.Game
-    static var maxPly: Int { 100 }
-    static var infinity: Int { 2_000_000 }
+    @usableFromInline typealias Game = E.Game
+    @inlinable static var maxPly: Int { 100 }
+    @inlinable static var infinity: Int { 2_000_000 }
 
-    let evaluator: E
-    let table: TranspositionTable
-    let stop: StopSignal
-    let clock: Clock
-    let nodeLimit: Int
-    let lists: MoveStack<Game.Move>
-    let order: UnsafeMutablePointer<Int32>
-    let killers: UnsafeMutablePointer<UInt16>
-    let history: UnsafeMutablePointer<Int32>
-    let pv: UnsafeMutablePointer<UInt16>
-    let pvLength: UnsafeMutablePointer<Int>
+    @usableFromInline let evaluator: E
+    @usableFromInline let table: TranspositionTable
+    @usableFromInline let stop: StopSignal
+    @usableFromInline let clock: Clock
+    @usableFromInline let nodeLimit: Int
+    @usableFromInline let lists: MoveStack<Game.Move>
+    @usableFromInline let order: UnsafeMutablePointer<Int32>
+    @usableFromInline let killers: UnsafeMutablePointer<UInt16>
+    @usableFromInline let history: UnsafeMutablePointer<Int32>
+    @usableFromInline let pv: UnsafeMutablePointer<UInt16>
+    @usableFromInline let pvLength: UnsafeMutablePointer<Int>
     /// Hashes of the game so far, then of the search path: `path[base + ply]`.
-    let path: UnsafeMutablePointer<UInt64>
-    let base: Int
-    let rootSince: Int
-    var nodes = 0
-    var aborted = false
+    @usableFromInline let path: UnsafeMutablePointer<UInt64>
+    @usableFromInline let base: Int
+    @usableFromInline let rootSince: Int
+    @usableFromInline var nodes = 0
+    @usableFromInline var aborted = false
 
+    @inlinable
     init(evaluator: E, table: TranspositionTable, stop: StopSignal, clock: Clock, nodeLimit: Int,
          game: GameHistory<Game>) {
         self.evaluator = evaluator
@@ -63,13 +70,14 @@ final class AlphaBetaWorker<E: Evaluator> {
         for (i, h) in game.hashes.enumerated() { path[i] = h }
     }
 
+    @inlinable
     deinit {
         order.deallocate(); killers.deallocate(); history.deallocate()
         pv.deallocate(); pvLength.deallocate(); path.deallocate()
     }
 
     /// Checks the limits every 1,024 nodes (the clock is too slow to read at each).
-    @inline(__always)
+    @inlinable @inline(__always)
     func countNode() {
         nodes &+= 1
         if nodes & 1023 == 0 && (stop.isSet || clock.expired) { aborted = true }
@@ -77,7 +85,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     }
 
     /// The value of a finished game for the side to move at `ply`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func terminalScore(_ outcome: Outcome, sideToMove: Player, ply: Int) -> Int {
         switch outcome {
         case .draw: return 0
@@ -86,15 +94,15 @@ final class AlphaBetaWorker<E: Evaluator> {
     }
 
     // Forced-win scores are stored relative to the node, not the root.
-    @inline(__always) static func toTable(_ s: Int, _ ply: Int) -> Int {
+    @inlinable @inline(__always) static func toTable(_ s: Int, _ ply: Int) -> Int {
         s >= Evaluation.provenThreshold ? s + ply : s <= -Evaluation.provenThreshold ? s - ply : s
     }
-    @inline(__always) static func fromTable(_ s: Int, _ ply: Int) -> Int {
+    @inlinable @inline(__always) static func fromTable(_ s: Int, _ ply: Int) -> Int {
         s >= Evaluation.provenThreshold ? s - ply : s <= -Evaluation.provenThreshold ? s + ply : s
     }
 
     /// Whether the position at `ply` (its hash at `path[base + ply]`) is a draw by repetition.
-    @inline(__always)
+    @inlinable @inline(__always)
     func isRepetition(_ hash: UInt64, ply: Int, since: Int) -> Bool {
         var j = base + ply - 2
         var beforeRoot = 0
@@ -110,6 +118,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     }
 
     /// Negamax with alpha-beta; `since` is the path index after the last irreversible move.
+    @inlinable
     func negamax(_ p: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since: Int) -> Int {
         countNode()
         if aborted { return 0 }
@@ -141,7 +150,7 @@ final class AlphaBetaWorker<E: Evaluator> {
         for i in 0..<n {
             let m = list.pointee[i]
             let raw = m.raw
-            scores[i] = raw == ttMove ? 1 << 30 : p.isIrreversible(m) ? 1 << 29
+            scores[i] = raw == ttMove ? 1 << 30 : p.isCapture(m) ? 1 << 29
                 : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)]
         }
 
@@ -181,7 +190,8 @@ final class AlphaBetaWorker<E: Evaluator> {
                     for j in 0..<childLength { row[j + 1] = childRow[j] }
                     pvLength[ply] = childLength + 1
                     if a >= beta {
-                        if !p.isIrreversible(m) {
+                        // Killers and history are for quiet moves; captures are ordered first anyway.
+                        if !p.isCapture(m) {
                             if killers[2 * ply] != m.raw {
                                 killers[2 * ply + 1] = killers[2 * ply]
                                 killers[2 * ply] = m.raw
@@ -201,6 +211,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     }
 
     /// The principal variation of the last completed root search.
+    @inlinable
     func principalVariation() -> [Game.Move] {
         (0..<pvLength[0]).map { Game.Move(raw: pv[$0]) }
     }

@@ -18,10 +18,15 @@ public final class TranspositionTable: @unchecked Sendable {
         public let score: Int
         public let depth: Int
         public let bound: Bound
+
+        @inlinable
+        init(move: UInt16, score: Int, depth: Int, bound: Bound) {
+            self.move = move; self.score = score; self.depth = depth; self.bound = bound
+        }
     }
 
-    let slots: UnsafeMutablePointer<Atomic<UInt64>>
-    let mask: Int
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
+    @usableFromInline let mask: Int
     /// The number of entries (a power of two), 0 for a disabled table.
     public let capacity: Int
 
@@ -52,6 +57,7 @@ public final class TranspositionTable: @unchecked Sendable {
     // Data layout: move 0-15 | score 16-47 (Int32 bits) | depth 48-55 | bound 56-57.
 
     /// The entry for `hash`, if present and not torn.
+    @inlinable
     public func probe(_ hash: UInt64) -> Entry? {
         guard capacity > 0 else { return nil }
         let i = Int(truncatingIfNeeded: hash) & mask
@@ -64,6 +70,7 @@ public final class TranspositionTable: @unchecked Sendable {
     }
 
     /// Stores a search result for `hash`.
+    @inlinable
     public func store(_ hash: UInt64, move: UInt16, score: Int, depth: Int, bound: Bound) {
         guard capacity > 0 else { return }
         let i = Int(truncatingIfNeeded: hash) & mask

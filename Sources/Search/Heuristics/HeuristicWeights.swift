@@ -55,7 +55,7 @@ public protocol Evaluator<Game>: Sendable {
 /// Shared score constants of the searchers.
 public enum Evaluation {
     /// The value of a win at the root; a win `n` plies away is `winScore - n`.
-    public static var winScore: Int { 1_000_000 }
+    @inlinable public static var winScore: Int { 1_000_000 }
     /// Values beyond this (in absolute value) are forced wins or losses.
-    public static var provenThreshold: Int { 900_000 }
+    @inlinable public static var provenThreshold: Int { 900_000 }
 }

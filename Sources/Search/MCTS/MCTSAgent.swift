@@ -10,10 +10,17 @@ import Foundation
 /// (a logistic of the evaluation). With `solver`, proven wins and losses are
 /// propagated up the tree (MCTS-solver) and proven-lost moves are never chosen.
 ///
+/// Threefold repetition counts the whole game: the positions already played (from
+/// the last irreversible move), the tree path, then the rollout. See ``MCTSTree``
+/// for how the solver treats repetition draws.
+///
 /// Parallel: root parallelism. Each of N threads grows its own tree from its own
 /// seeded stream with its share of the playouts; the root visits are summed. For a
 /// fixed thread count and a playout budget the result is deterministic; different
 /// thread counts search different trees.
+///
+/// The search is compiled where the agent is made, as for ``AlphaBetaAgent``: the
+/// inlinable initialiser stores it as a closure specialised in the caller's module.
 public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
     public typealias Game = E.Game
 
@@ -24,8 +31,12 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
     public let threads: Int
     public let rolloutCap: Int
     public let solver: Bool
-    private var rng: SplitMix64
+    @usableFromInline var rng: SplitMix64
+    /// ``search(_:budget:seed:evaluator:exploration:threads:rolloutCap:solver:)`` for this
+    /// agent, specialised where the agent was made; the last argument is the move's seed.
+    @usableFromInline let searcher: (GameHistory<Game>, SearchBudget, UInt64) -> SearchResult<Game.Move>
 
+    @inlinable
     public init(spec: String = "mcts", evaluator: E, budget: SearchBudget = SearchBudget(playouts: 1000),
                 exploration: Double = 1.4, threads: Int = 1, rolloutCap: Int = 0, solver: Bool = true,
                 seed: UInt64 = 0) {
@@ -33,51 +44,54 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
         self.budget = budget
         self.evaluator = evaluator
         self.exploration = exploration
-        self.threads = max(1, threads)
+        let threads = max(1, threads)
+        self.threads = threads
         self.rolloutCap = rolloutCap
         self.solver = solver
         rng = SplitMix64(seed: seed)
+        searcher = { game, budget, seed in
+            Self.search(game, budget: budget, seed: seed, evaluator: evaluator, exploration: exploration,
+                        threads: threads, rolloutCap: rolloutCap, solver: solver)
+        }
     }
 
     public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        guard game.outcome == nil else { return SearchResult(move: nil) }
+        // One seed per move, drawn from the agent's stream (then one per thread): reproducible.
+        return searcher(game, budget, rng.next())
+    }
+
+    /// One search: `threads` trees (``ForkJoin``), each with its share of the playouts.
+    @inlinable
+    static func search(_ game: GameHistory<Game>, budget: SearchBudget, seed moveSeed: UInt64, evaluator: E,
+                       exploration: Double, threads: Int, rolloutCap: Int, solver: Bool) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         var result = SearchResult<Game.Move>(move: nil)
-        guard game.outcome == nil else { return result }
         let total = budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max)
-        // One seed per move and thread, drawn from the agent's stream: reproducible.
-        let moveSeed = rng.next()
         // Each worker builds its own tree, so the trees (and their arenas) come from
-        // that thread's allocator arena and never share cache lines.
-        let boxes = (0..<threads).map { _ in Box<MCTSTree<E>?>(nil) }
-        let (root, evaluator, exploration, cap, solver, threadCount) = (game.position, self.evaluator, self.exploration,
-                                                                     rolloutCap, self.solver, threads)
-        let run = { (i: Int) in
-            let tree = MCTSTree<E>(root: root, evaluator: evaluator, exploration: exploration, rolloutCap: cap,
+        // that thread's allocator arena and never share cache lines; it reports the
+        // root's children and its counts, and its tree is freed on its own thread.
+        let reports = ForkJoin.map(workers: threads) {
+            i -> (children: [(UInt16, Int, Double, Int8)], playouts: Int, nodes: Int, deepest: Int) in
+            let tree = MCTSTree<E>(game: game, evaluator: evaluator, exploration: exploration, rolloutCap: rolloutCap,
                                    solver: solver, seed: SplitMix64.mix(moveSeed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
-            let share = total == .max ? .max : total / threadCount + (i < total % threadCount ? 1 : 0)
+            let share = total == .max ? .max : total / threads + (i < total % threads ? 1 : 0)
             tree.search(playouts: share, clock: clock)
-            boxes[i].value = tree
+            return (tree.rootChildren(), tree.playouts, tree.nodeCount, tree.deepest)
         }
-        if threads == 1 {
-            run(0)
-        } else {
-            nonisolated(unsafe) let work = run
-            DispatchQueue.concurrentPerform(iterations: threads) { work($0) }
-        }
-        let trees = boxes.map { $0.value! }
         // Sum the root statistics of all trees, move by move.
         var visits: [UInt16: (visits: Int, score: Double, solved: Int8)] = [:]
         var order: [UInt16] = []
-        for tree in trees {
-            for (move, v, w, s) in tree.rootChildren() {
+        for report in reports {
+            for (move, v, w, s) in report.children {
                 if visits[move] == nil { order.append(move); visits[move] = (0, 0, 0) }
                 let old = visits[move]!
                 visits[move] = (old.visits + v, old.score + w, s != 0 ? s : old.solved)
             }
         }
-        result.playouts = trees.reduce(0) { $0 + $1.playouts }
-        result.nodes = trees.reduce(0) { $0 + $1.nodeCount }
-        result.depth = trees.map(\.deepest).max() ?? 0
+        result.playouts = reports.reduce(0) { $0 + $1.playouts }
+        result.nodes = reports.reduce(0) { $0 + $1.nodes }
+        result.depth = reports.map(\.deepest).max() ?? 0
         result.seconds = clock.elapsed
         // A proven win first; else the most visited move not proven lost.
         var best: UInt16? = order.first { visits[$0]!.solved == 1 }
@@ -98,44 +112,66 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
 }
 
 /// A node of the search tree: 24 bytes, children contiguous in the arena.
+@usableFromInline
 struct MCTSNode {
-    var firstChild: Int32 = -1
-    var childCount: Int32 = 0
-    var visits: Int32 = 0
+    @usableFromInline var firstChild: Int32 = -1
+    @usableFromInline var childCount: Int32 = 0
+    @usableFromInline var visits: Int32 = 0
     /// 1: the player who moved into this node wins with best play; -1: loses; 0: unknown.
-    var solved: Int8 = 0
-    var move: UInt16
+    @usableFromInline var solved: Int8 = 0
+    @usableFromInline var move: UInt16
     /// Sum of the playout scores (0, ½, 1) of the player who moved into this node.
-    var score: Double = 0
+    @usableFromInline var score: Double = 0
 
-    init(move: UInt16) { self.move = move }
+    @inlinable init(move: UInt16) { self.move = move }
 }
 
 /// One thread's tree.
+///
+/// **Repetition.** A position occurring for the third time (RULES.md) is a draw. The
+/// tree keeps, in `line`, the hashes of the game's positions since its last
+/// irreversible move, then of the current descent, then hands them to the rollout,
+/// so all three count. A node reached by a move that makes a third occurrence is a
+/// terminal draw for that visit: it is scored ½ and never expanded. The MCTS-solver
+/// never marks it: the solver knows only wins and losses, and a repetition draw
+/// depends on the path, not on the position. (The tree has no transpositions, so the
+/// path to a node is fixed and its draw is in fact always the same; proofs through
+/// other nodes stay sound because they rest only on wins and losses found along
+/// their own, fixed paths, with the repetition rule applied.)
+@usableFromInline
 final class MCTSTree<E: Evaluator> {
-    typealias Game = E.Game
-    let root: Game
-    let evaluator: E
-    let exploration: Double
-    let rolloutCap: Int
-    let solver: Bool
-    var rng: SplitMix64
+    @usableFromInline typealias Game = E.Game
+    @usableFromInline let root: Game
+    @usableFromInline let evaluator: E
+    @usableFromInline let exploration: Double
+    @usableFromInline let rolloutCap: Int
+    @usableFromInline let solver: Bool
+    @usableFromInline var rng: SplitMix64
     /// The arena: a pointer, not an `Array` field, so the hot loop pays no
     /// exclusivity checks or reference counting; grown by doubling.
-    var nodes: UnsafeMutablePointer<MCTSNode>
-    var nodeCount = 0
-    var nodeCapacity: Int
-    var playout = RandomPlayout<Game>()
-    var moves = MoveList<Game.Move>(filler: Game.nullMove)
+    @usableFromInline var nodes: UnsafeMutablePointer<MCTSNode>
+    @usableFromInline var nodeCount = 0
+    @usableFromInline var nodeCapacity: Int
+    @usableFromInline var playout = RandomPlayout<Game>()
+    @usableFromInline var moves = MoveList<Game.Move>(filler: Game.nullMove)
     /// Indices of the nodes on the current descent, root first.
-    let path: UnsafeMutablePointer<Int32>
-    var pathLength = 0
-    static var maxPath: Int { 1 << 16 }
-    var playouts = 0
-    var deepest = 0
+    @usableFromInline let path: UnsafeMutablePointer<Int32>
+    @usableFromInline var pathLength = 0
+    /// Position hashes, one per ply: the game's since its last irreversible move (the
+    /// root's last, `prefixCount` of them), then the current descent's.
+    @usableFromInline let line: UnsafeMutablePointer<UInt64>
+    @usableFromInline let prefixCount: Int
+    @usableFromInline var lineCount = 0
+    /// The index in `line` of the first position after the last irreversible move.
+    @usableFromInline var since = 0
+    @inlinable static var maxPath: Int { 1 << 16 }
+    @usableFromInline var playouts = 0
+    @usableFromInline var deepest = 0
 
-    init(root: Game, evaluator: E, exploration: Double, rolloutCap: Int, solver: Bool, seed: UInt64) {
-        self.root = root
+    /// A tree for the side to move in `game`, whose positions count for repetition.
+    @inlinable
+    init(game: GameHistory<Game>, evaluator: E, exploration: Double, rolloutCap: Int, solver: Bool, seed: UInt64) {
+        root = game.position
         self.evaluator = evaluator
         self.exploration = exploration
         self.rolloutCap = rolloutCap
@@ -144,16 +180,22 @@ final class MCTSTree<E: Evaluator> {
         nodeCapacity = 1 << 16
         nodes = .allocate(capacity: nodeCapacity)
         path = .allocate(capacity: Self.maxPath)
+        let prefix = game.hashes[game.reversibleStart...]
+        prefixCount = prefix.count
+        line = .allocate(capacity: prefixCount + Self.maxPath)
+        _ = UnsafeMutableBufferPointer(start: line, count: prefixCount).initialize(from: prefix)
         append(MCTSNode(move: 0))
     }
 
+    @inlinable
     deinit {
         nodes.deallocate()
         path.deallocate()
+        line.deallocate()
     }
 
     /// Adds a node to the arena, doubling it when full.
-    @inline(__always)
+    @inlinable @inline(__always)
     func append(_ node: MCTSNode) {
         if nodeCount == nodeCapacity {
             let bigger = UnsafeMutablePointer<MCTSNode>.allocate(capacity: nodeCapacity * 2)
@@ -167,6 +209,7 @@ final class MCTSTree<E: Evaluator> {
     }
 
     /// Runs `playouts` iterations (fewer if the clock runs out or the root is solved).
+    @inlinable
     func search(playouts budget: Int, clock: Clock) {
         while playouts < budget {
             if playouts & 63 == 0 && clock.expired { break }
@@ -178,6 +221,7 @@ final class MCTSTree<E: Evaluator> {
 
     /// Expands `index` (whose position is `p`): one child per legal move, shuffled so
     /// that unvisited children are tried in a random order.
+    @inlinable
     func expand(_ index: Int, _ p: Game) {
         moves.removeAll()
         p.generateMoves(into: &moves)
@@ -194,6 +238,7 @@ final class MCTSTree<E: Evaluator> {
 
     /// The child of `index` to descend to: a proven win at once, never a proven loss
     /// while there is another child, else the highest UCT bound (unvisited first).
+    @inlinable
     func select(_ index: Int) -> Int {
         let parent = nodes[index]
         let first = Int(parent.firstChild), count = Int(parent.childCount)
@@ -210,28 +255,55 @@ final class MCTSTree<E: Evaluator> {
         return best
     }
 
+    /// Plays the move of node `index` from `p` and records the node and the new position.
+    @inlinable @inline(__always)
+    func descend(_ p: inout Game, to index: Int) {
+        let move = Game.Move(raw: nodes[index].move)
+        if p.isIrreversible(move) { since = lineCount }
+        p.play(move)
+        line[lineCount] = p.hash
+        lineCount += 1
+        push(index)
+    }
+
+    /// The outcome at the end of the descent (`p`, the last position of `line`): the
+    /// position's own, or a draw if this is its third occurrence; `nil` while the game goes on.
+    @inlinable @inline(__always)
+    func outcome(_ p: Game) -> Outcome? {
+        if let o = p.outcome { return o }
+        let hash = p.hash
+        var n = 0
+        var j = lineCount - 1
+        while j >= since {
+            if line[j] == hash { n += 1 }
+            j -= 2
+        }
+        return n >= GameHistory<Game>.repetitionLimit ? .draw : nil
+    }
+
     /// Selection, expansion, rollout and back-propagation of one playout.
+    @inlinable
     func iterate() {
         var p = root
         var index = 0
         path[0] = 0
         pathLength = 1
-        var terminal: Outcome? = nil
-        while true {
-            if let o = p.outcome { terminal = o; break }
+        lineCount = prefixCount
+        since = 0
+        var terminal = outcome(p)
+        while terminal == nil {
             if nodes[index].childCount == 0 {
                 if nodes[index].visits > 0 || index == 0 {
                     expand(index, p)
                     index = select(index)
-                    p.play(Game.Move(raw: nodes[index].move))
-                    push(index)
-                    if let o = p.outcome { terminal = o; break }
+                    descend(&p, to: index)
+                    terminal = outcome(p)
                 }
                 break
             }
             index = select(index)
-            p.play(Game.Move(raw: nodes[index].move))
-            push(index)
+            descend(&p, to: index)
+            terminal = outcome(p)
         }
         if pathLength - 1 > deepest { deepest = pathLength - 1 }
         // The score of the player to move at the end of the path, from the rollout.
@@ -239,10 +311,14 @@ final class MCTSTree<E: Evaluator> {
         var leafScore: Double
         if let o = terminal {
             leafScore = o.score(for: leafMover)
+            // Only wins and losses are proofs; a draw (ply limit, repetition) is not marked.
             if solver, case .win(let w) = o { nodes[index].solved = w == leafMover ? 1 : -1 }
         } else {
             var q = p
-            let (o, _) = playout.run(from: &q, using: &rng, maxPlies: rolloutCap > 0 ? rolloutCap : .max)
+            // The rollout sees the game and the descent before `p` (`p` is the last of `line`).
+            let before = UnsafeBufferPointer(start: line + since, count: lineCount - 1 - since)
+            let (o, _) = playout.run(from: &q, after: before, using: &rng,
+                                     maxPlies: rolloutCap > 0 ? rolloutCap : .max)
             if let o {
                 leafScore = o.score(for: leafMover)
             } else {
@@ -267,7 +343,7 @@ final class MCTSTree<E: Evaluator> {
 
     /// Records `index` on the descent (a path longer than the buffer cannot occur:
     /// the ply limit ends every game first).
-    @inline(__always)
+    @inlinable @inline(__always)
     func push(_ index: Int) {
         precondition(pathLength < Self.maxPath, "MCTS path overflow")
         path[pathLength] = Int32(index)
@@ -276,6 +352,7 @@ final class MCTSTree<E: Evaluator> {
 
     /// MCTS-solver: a node with a child won for its mover is lost for its own mover;
     /// a node whose children are all lost for their movers is won for its own.
+    @inlinable
     func propagateProofs() {
         var k = pathLength - 2
         while k >= 0 {
@@ -293,6 +370,7 @@ final class MCTSTree<E: Evaluator> {
     }
 
     /// The root's children: move, visits, score sum, proof.
+    @inlinable
     func rootChildren() -> [(UInt16, Int, Double, Int8)] {
         let first = Int(nodes[0].firstChild), count = Int(nodes[0].childCount)
         guard first >= 0 else { return [] }

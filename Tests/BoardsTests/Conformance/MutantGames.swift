@@ -76,6 +76,7 @@ struct MutantTigersGoats: TwoPlayerGame {
     }
 
     func isIrreversible(_ move: Move) -> Bool { bug == .everyMoveIrreversible || base.isIrreversible(move) }
+    func isCapture(_ move: Move) -> Bool { base.isCapture(move) }
 
     var outcome: Outcome? {
         let o = base.outcome
