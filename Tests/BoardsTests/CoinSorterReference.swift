@@ -1,9 +1,9 @@
-// A deliberately naive Coin Sorter, written from RULES.md §2 alone and sharing no code
+// A deliberately naive Coin Sorter, written from docs/rules.md, Coin Sorter alone and sharing no code
 // with the engine: a plain [Int] of 25 cells (0 = T, 1 = S, 2 = C, cell = (row - 1) * 5
 // + column), explicit loops over rows and columns, and its own SplitMix64. The tests
 // compare the bit-mask engine and its referee against it.
 
-/// SplitMix64, typed in from the formula in RULES.md §2 (wrapping arithmetic).
+/// SplitMix64, typed in from the formula in docs/rules.md, Coin Sorter (wrapping arithmetic).
 struct ReferenceSplitMix64 {
     var state: UInt64
 
@@ -18,7 +18,7 @@ struct ReferenceSplitMix64 {
     }
 }
 
-/// A Coin Sorter game as RULES.md describes it, with the random stream inside.
+/// A Coin Sorter game as docs/rules.md describes it, with the random stream inside.
 struct CoinSorterReference {
     /// Where new coins come from: the seeded stream, or a fixed list (hand-built boards).
     enum Source {
@@ -104,7 +104,7 @@ struct CoinSorterReference {
         fullRows(cells).count + fullColumns(cells).count
     }
 
-    /// RULES.md "Settle": match, score (when scoring), redraw rows then columns, repeat.
+    /// docs/rules.md, "Settling": match, score (when scoring), redraw rows then columns, repeat.
     mutating func settle(scoring: Bool) {
         var round = 0
         while true {

@@ -1,7 +1,7 @@
 import XCTest
 @testable import Boards
 
-/// The Coin Sorter engine and its referee, checked against RULES.md §2 and against the
+/// The Coin Sorter engine and its referee, checked against docs/rules.md, Coin Sorter and against the
 /// naive reference in CoinSorterReference.swift.
 final class CoinSorterTests: XCTestCase {
     static let seed1Deal = "CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0"
@@ -74,7 +74,7 @@ final class CoinSorterTests: XCTestCase {
     // MARK: - Random stream and deal
 
     func testSplitMix64FirstOutputsMatchTheFormulaOfRules() {
-        // Independently computed with python3 from the formula in RULES.md §2:
+        // Independently computed with python3 from the formula in docs/rules.md, Coin Sorter:
         //   s = (s + 0x9E3779B97F4A7C15) mod 2^64; z = s;
         //   z = ((z ^ z >> 30) * 0xBF58476D1CE4E5B9) mod 2^64; z = ((z ^ z >> 27) * 0x94D049BB133111EB) mod 2^64;
         //   return z ^ z >> 31

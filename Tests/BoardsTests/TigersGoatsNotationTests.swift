@@ -1,7 +1,7 @@
 import XCTest
 @testable import Boards
 
-/// Position text and move notation of Tigers & Goats (RULES.md §1 "Notation").
+/// Position text and move notation of Tigers & Goats (docs/formats.md, "Tigers & Goats").
 final class TigersGoatsNotationTests: XCTestCase {
     static let startText = "GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G6G/GGGGGGGG g 0"
 

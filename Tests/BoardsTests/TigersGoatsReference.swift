@@ -1,7 +1,7 @@
 import XCTest
 @testable import Boards
 
-/// A deliberately naive Tigers & Goats, written from RULES.md §1 alone.
+/// A deliberately naive Tigers & Goats, written from docs/rules.md, Tigers & Goats alone.
 ///
 /// It keeps the board as an 8x8 array of characters (`board[rank][file]`, rank 0 is
 /// rank 1), walks every direction with explicit loops and bounds checks, and shares no
@@ -41,7 +41,7 @@ struct NaiveTigersGoats: Hashable {
 
     // MARK: Setting up
 
-    /// The start position of RULES.md, built by hand.
+    /// The start position of docs/rules.md, built by hand.
     init(longRange: Bool = false, plyLimit: Int = 300) {
         board = Array(repeating: Array(repeating: Self.emptyCell, count: 8), count: 8)
         for rank in 0..<8 {
@@ -130,7 +130,7 @@ struct NaiveTigersGoats: Hashable {
         return out
     }
 
-    /// The position text of RULES.md, written naively.
+    /// The position text of docs/formats.md, written naively.
     var text: String {
         var rankTexts: [String] = []
         for rank in (0..<8).reversed() {

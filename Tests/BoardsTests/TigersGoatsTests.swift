@@ -2,7 +2,7 @@ import XCTest
 @testable import Boards
 
 /// Move generation, perft, outcomes and hashing of the Tigers & Goats engine, checked
-/// against RULES.md §1 and against the naive reference in TigersGoatsReference.swift.
+/// against docs/rules.md, Tigers & Goats and against the naive reference in TigersGoatsReference.swift.
 final class TigersGoatsTests: XCTestCase {
     static let longRangeRules = TigersGoats.Rules(longRangeCapture: true)
 
@@ -30,7 +30,7 @@ final class TigersGoatsTests: XCTestCase {
         return p
     }
 
-    // MARK: - Perft from the start (RULES.md tables)
+    // MARK: - Perft from the start (docs/rules.md tables)
 
     func testPerftFromStartMatchesRulesTableToDepth4() {
         let start = TigersGoats()

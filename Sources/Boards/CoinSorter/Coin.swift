@@ -1,4 +1,4 @@
-/// A coin of Coin Sorter: its kind, numbered as RULES.md §2 numbers the draws (`next() % 3`).
+/// A coin of Coin Sorter: its kind, numbered as docs/rules.md, Coin Sorter numbers the draws (`next() % 3`).
 @frozen
 public enum Coin: UInt8, Sendable, Hashable, CaseIterable {
     case triangle = 0

@@ -1,5 +1,5 @@
 // Text for Coin Sorter: cells (`c3`: column c, row 3 from the top), swaps (`a1:c3`)
-// and positions (`CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0`), RULES.md §2 "Notation".
+// and positions (`CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0`), docs/formats.md, "Coin Sorter".
 
 extension CoinSorter {
     /// The name of cell 0–24: column letter then row number (row 1 at the top).

@@ -1,4 +1,4 @@
-/// A state of Coin Sorter, the 5x5 swap-and-match puzzle of RULES.md §2.
+/// A state of Coin Sorter, the 5x5 swap-and-match puzzle of docs/rules.md, Coin Sorter.
 ///
 /// Coins are three 25-bit masks, one per kind (bit `i` is cell `i`), so a swap is a
 /// few bit operations and complete lines are found with shifts. After a match the
@@ -36,7 +36,7 @@ public struct CoinSorter: Sendable, Hashable {
         for (cell, coin) in coins.enumerated() { set(cell, to: coin) }
     }
 
-    /// The deal of RULES.md: `coins` are the first 25 draws (cell 0 to 24); the board
+    /// The deal of docs/rules.md: `coins` are the first 25 draws (cell 0 to 24); the board
     /// then settles without scoring, which may leave chance events due.
     public init(dealing coins: [Coin], turns: Int = CoinSorter.turnsPerGame) {
         self.init(coins: coins, turnsLeft: turns, score: 0)

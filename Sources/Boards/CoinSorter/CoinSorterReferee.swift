@@ -1,7 +1,7 @@
 /// The referee of a Coin Sorter game: the only owner of the seeded SplitMix64 stream.
 ///
 /// It deals (25 draws, cell 0 to 24, then a settle without scoring) and draws every
-/// new coin in the order RULES.md fixes, so a seed and a list of swaps give one game.
+/// new coin in the order docs/rules.md fixes, so a seed and a list of swaps give one game.
 /// Agents get ``state`` only; the stream stays here.
 public struct CoinSorterReferee: Sendable {
     /// The game now, always at a decision node or over.

@@ -1,10 +1,10 @@
 /// Perft: the number of leaves of the tree of legal moves, the standard check of a
-/// move generator (RULES.md gives the counts).
+/// move generator (docs/rules.md gives the counts).
 public enum Perft {
     /// The number of leaf positions `depth` plies below `position`.
     ///
     /// The last ply is counted in bulk with `moveCount()`, without playing it.
-    /// Repetition and the ply limit are ignored, as RULES.md says.
+    /// Repetition and the ply limit are ignored, as docs/rules.md says.
     /// - Complexity: proportional to the nodes above the last ply.
     @inlinable
     public static func count<Game: TwoPlayerGame>(_ position: Game, depth: Int) -> UInt64 {

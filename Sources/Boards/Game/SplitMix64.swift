@@ -1,4 +1,4 @@
-/// The SplitMix64 generator of RULES.md: the seeded stream of every random choice here.
+/// The SplitMix64 generator of docs/rules.md: the seeded stream of every random choice here.
 ///
 /// Small, fast and statistically sound for simulation; its exact output is part of
 /// the Coin Sorter specification, so never change the constants.

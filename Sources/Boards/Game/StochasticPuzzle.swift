@@ -41,7 +41,7 @@ public protocol StochasticPuzzle: Sendable, Hashable, CustomStringConvertible {
     /// The score so far.
     var score: Int { get }
 
-    /// The position text of RULES.md.
+    /// The position text of docs/formats.md.
     var text: String { get }
 
     /// The notation of `move`.

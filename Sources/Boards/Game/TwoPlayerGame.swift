@@ -62,7 +62,7 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// (wins, the ply limit); `nil` while it goes on. Repetition is ``GameHistory``'s.
     var outcome: Outcome? { get }
 
-    /// The position text of RULES.md.
+    /// The position text of docs/formats.md.
     var text: String { get }
 
     /// The notation of `move`, e.g. `b1-c2` or `d4xd6`.

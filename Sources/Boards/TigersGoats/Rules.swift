@@ -1,5 +1,5 @@
 extension TigersGoats {
-    /// The rule variants of Tigers & Goats: parameters of one engine (RULES.md §1).
+    /// The rule variants of Tigers & Goats: parameters of one engine (docs/rules.md, Tigers & Goats).
     @frozen
     public struct Rules: Sendable, Hashable {
         /// The ply at which the game is drawn (default 300), 1 to 65,535.

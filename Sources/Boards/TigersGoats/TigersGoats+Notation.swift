@@ -1,5 +1,5 @@
 // Text for Tigers & Goats: squares (`e4`), moves (`b1-c2`, `d4xd6`) and positions
-// (`GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G6G/GGGGGGGG g 0`), RULES.md §1 "Notation".
+// (`GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G6G/GGGGGGGG g 0`), docs/formats.md, "Tigers & Goats".
 
 extension TigersGoats {
     /// Square and move names.

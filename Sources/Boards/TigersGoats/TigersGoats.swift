@@ -1,4 +1,4 @@
-/// A position of Tigers & Goats (Wagh-Shelya, 8x8), RULES.md §1.
+/// A position of Tigers & Goats (Wagh-Shelya, 8x8), docs/rules.md, Tigers & Goats.
 ///
 /// Four words: goat and tiger bitboards, the Zobrist hash, and the small counters
 /// (ply, ply limit, captures, side, variant). A trivial struct, so it travels in

@@ -128,7 +128,7 @@ struct MCTSNode {
 
 /// One thread's tree.
 ///
-/// **Repetition.** A position occurring for the third time (RULES.md) is a draw. The
+/// **Repetition.** A position occurring for the third time (docs/rules.md) is a draw. The
 /// tree keeps, in `line`, the hashes of the game's positions since its last
 /// irreversible move, then of the current descent, then hands them to the rollout,
 /// so all three count. A node reached by a move that makes a third occurrence is a

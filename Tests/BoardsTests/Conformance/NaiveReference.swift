@@ -3,7 +3,7 @@
 // The three test-side protocols the conformance suites are generic over. A game joins
 // the suites by giving a naive reference (and, for a puzzle, a referee) and one test case.
 
-/// A deliberately simple implementation of a two-player game, written from RULES.md
+/// A deliberately simple implementation of a two-player game, written from docs/rules.md
 /// alone (arrays, explicit loops), that the conformance suite compares an engine with.
 ///
 /// It speaks in notation strings, so it needs no engine move type: the suite compares
@@ -30,7 +30,7 @@ protocol NaiveReference {
     /// The outcome the position alone decides (wins, the ply limit); `nil` while it goes on.
     var outcome: Outcome? { get }
 
-    /// The position text of RULES.md.
+    /// The position text of docs/formats.md.
     var text: String { get }
 }
 
@@ -47,11 +47,11 @@ protocol PuzzleReferee {
 }
 
 /// A deliberately simple puzzle with its own copy of the seeded stream, written from
-/// RULES.md alone, that the puzzle conformance suite compares an engine and referee with.
+/// docs/rules.md alone, that the puzzle conformance suite compares an engine and referee with.
 protocol NaivePuzzleReference {
     associatedtype Puzzle: StochasticPuzzle
 
-    /// The game of `seed`, dealt as RULES.md says.
+    /// The game of `seed`, dealt as docs/rules.md says.
     static func dealt(seed: UInt64) -> Self
 
     /// The notation of every legal move, in any order; none once the game is over.
@@ -69,6 +69,6 @@ protocol NaivePuzzleReference {
     /// Whether the game is over.
     var isOver: Bool { get }
 
-    /// The position text of RULES.md.
+    /// The position text of docs/formats.md.
     var text: String { get }
 }
