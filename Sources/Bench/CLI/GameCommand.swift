@@ -14,9 +14,9 @@ protocol GameCommand: GameVisitor where Result == Void {
 extension GameCommand {
     /// Picks the game from `--game` and runs the command for it.
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let game: any WorkbenchGame.Type
-        do { game = try GameRegistry.game(named: Options.gameName(in: arguments)) } catch { throw error.prefixed(name) }
-        try game.dispatch(Self(arguments: arguments))
+        do { try GameRegistry.dispatch(Options.gameName(in: arguments), to: Self(arguments: arguments)) } catch {
+            throw error.message.hasPrefix(name + ":") || error.message.hasPrefix("tournament:") ? error : error.prefixed(name)
+        }
     }
 
     /// The help lines of every game's rule options.

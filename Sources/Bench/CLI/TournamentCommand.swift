@@ -220,9 +220,10 @@ struct ReportCommand: GameVisitor {
         do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
             throw .runtime("report: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
         }
-        let game: any WorkbenchGame.Type
-        do { game = try GameRegistry.game(named: config.game) } catch { throw .runtime("report: \(configURL.path): \(error.message)") }
-        try game.dispatch(ReportCommand(folder: folder, data: data))
+        guard (try? GameRegistry.game(named: config.game)) != nil else {
+            throw .runtime("report: \(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
+        }
+        try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
     }
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {

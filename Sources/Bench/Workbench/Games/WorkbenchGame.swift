@@ -6,8 +6,8 @@ import Search
 /// The engines in Boards know the rules; this protocol adds what the workbench needs
 /// around them: the game's rule options on the command line, the agents it offers by
 /// spec string, and the default line-up. Commands and tournaments are generic over a
-/// game type and never switch on a game's name: ``GameRegistry`` maps names to types
-/// and ``dispatch(_:)`` hands the type to a ``GameVisitor``.
+/// game type and never switch on a game's name: ``GameRegistry`` maps a name to its
+/// type and hands the type to a ``GameVisitor``.
 ///
 /// A game conforms through one of the two kinds below, ``TwoPlayerWorkbenchGame`` or
 /// ``PuzzleWorkbenchGame``; adding a game is its engine in Boards, one conformance
@@ -37,9 +37,6 @@ public protocol WorkbenchGame: Sendable {
 
     /// The agent kinds this game offers by spec string, with their parameters.
     static var agentKinds: [(name: String, parameters: [String])] { get }
-
-    /// Calls the visitor's method for this game's kind with `Self`.
-    static func dispatch<V: GameVisitor>(_ visitor: V) throws(WorkbenchError) -> V.Result
 }
 
 /// A deterministic two-player game in the workbench (Tigers & Goats).
@@ -62,10 +59,7 @@ public protocol TwoPlayerWorkbenchGame: WorkbenchGame, TwoPlayerGame {
 }
 
 extension TwoPlayerWorkbenchGame {
-    public static func dispatch<V: GameVisitor>(_ visitor: V) throws(WorkbenchError) -> V.Result {
-        try visitor.visitTwoPlayer(Self.self)
-    }
-
+    @inlinable
     public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<Self> {
         try AgentFactory<Evaluator>.make(spec, seed: seed)
     }
@@ -88,11 +82,6 @@ public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle {
     static func board(_ state: Self) -> String
 }
 
-extension PuzzleWorkbenchGame {
-    public static func dispatch<V: GameVisitor>(_ visitor: V) throws(WorkbenchError) -> V.Result {
-        try visitor.visitPuzzle(Self.self)
-    }
-}
 
 /// What a command does with a game type: one method per kind of game, each generic,
 /// so the caller never names a game (the visitor pattern over ``WorkbenchGame``).

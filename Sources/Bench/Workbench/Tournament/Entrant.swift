@@ -10,7 +10,7 @@ import Search
 public struct Entrant<G: TwoPlayerGame>: Sendable {
     /// The name in records and tables (a built-in agent's spec string).
     public let name: String
-    @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
+    let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
 
     /// An entrant whose agent for each game is `make(seed)`.
     public init<A: TwoPlayerAgent>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
@@ -20,11 +20,13 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
 
     /// A built-in agent from its spec string (e.g. `alphabeta:depth=4`); a bad spec
     /// is a usage error listing the valid agents, parameters or weights.
+    @inlinable
     public static func builtIn(_ spec: String) throws(WorkbenchError) -> Entrant where G: TwoPlayerWorkbenchGame {
         do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage(error.message) }
         return Entrant(name: spec, maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
     }
 
+    @usableFromInline
     init(name: String, maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>) {
         self.name = name
         self.make = maker
