@@ -1,5 +1,4 @@
 import Boards
-import Dispatch
 import Search
 
 /// One game between agents, to the end: the loop every two-player tournament game
@@ -23,9 +22,9 @@ public enum Match {
 
     /// Runs `search` and returns its result with the wall-clock seconds it took.
     static func timed<M>(_ search: () -> SearchResult<M>) -> (SearchResult<M>, Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let start = WallClock.now
         let result = search()
-        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        return (result, WallClock.now - start)
     }
 
     /// Plays `game` to its end (every end rule, repetition included), `agents[i]`
