@@ -16,10 +16,13 @@ final class ProgressLine: Sendable {
     /// A progress line, or `nil` when stderr is not a terminal.
     static func ifTerminal() -> ProgressLine? { isatty(STDERR_FILENO) != 0 ? ProgressLine() : nil }
 
-    func start(total: Int, done: [GameRecord]) {
+    /// Counts a game of an earlier run, read before this one starts.
+    func include(_ record: GameRecord) { state.withLock { Self.add(record, to: &$0) } }
+
+    /// Starts the clock: `resumed` games were done before.
+    func start(total: Int, resumed: Int) {
         state.withLock { s in
-            s = State(start: Output.now(), total: total, resumed: done.count, last: 0)
-            for r in done { Self.add(r, to: &s) }
+            s.start = Output.now(); s.total = total; s.resumed = resumed; s.last = 0
         }
     }
 

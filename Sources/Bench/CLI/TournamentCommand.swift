@@ -59,9 +59,7 @@ struct TournamentCommand: GameCommand {
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
                                         command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options) { records, source throws(WorkbenchError) in
-            try RecordCheck.validate(records, file: tournament.file, game: G.self, source: source)
-        }
+        try run(tournament, options, check: TwoPlayerRecordCheck<G>(file: tournament.file, source: "games.jsonl"))
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -83,26 +81,44 @@ struct TournamentCommand: GameCommand {
                                               seed: try options.uint64("--seed", default: 1),
                                               command: Self.commandLine(["tournament"] + arguments))
         } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options) { records, source throws(WorkbenchError) in
-            try RecordCheck.validate(records, config: tournament.config, game: G.self, source: source)
-        }
+        try run(tournament, options, check: PuzzleRecordCheck<G>(config: tournament.config, source: "games.jsonl"))
     }
 
     /// Prepares the output folder, plays the tournament with a progress line on a
-    /// terminal, writes the summary files and prints the Markdown.
-    /// `validate` checks the records of a resumed run before any game is played.
-    func run<T: TournamentRunning>(_ tournament: T, _ options: Options,
-                                   validate: ([GameRecord], String) throws(WorkbenchError) -> Void) throws(WorkbenchError) {
+    /// terminal, writes the summary files and prints the Markdown. On resume, the
+    /// log's records are checked with `check` and tallied, one at a time, before any
+    /// game is played.
+    func run<T: TournamentRunning, C: RecordChecking>(_ tournament: T, _ options: Options, check: C) throws(WorkbenchError) {
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
         let output = try prepare(options, file: tournament.file)
-        do { try validate(output.done, "games.jsonl") } catch { throw error.prefixed("tournament: --resume") }
         let progress = ProgressLine.ifTerminal()
-        progress?.start(total: tournament.config.totalGames, done: output.done)
+        var tally = TournamentTally(config: tournament.config)
+        if output.resuming, let log = output.log {
+            do { try Self.load(log.url, check: check, into: &tally, progress: progress) } catch {
+                throw error.prefixed("tournament: --resume")
+            }
+        }
+        progress?.start(total: tournament.config.totalGames, resumed: tally.addedCount)
         var update: (@Sendable (GameRecord, Int) -> Void)? = nil
         if let progress { update = { record, finished in progress.update(record, finished: finished) } }
-        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: output.done, onRecord: update)
+        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: tally, onRecord: update)
         progress?.finish()
         try finish(summary, output)
+    }
+
+    /// Reads the log at `url` one record at a time: each is checked, then tallied.
+    static func load<C: RecordChecking>(_ url: URL, check: C, into tally: inout TournamentTally,
+                                        progress: ProgressLine? = nil) throws(WorkbenchError) {
+        var check = check
+        let source = url.lastPathComponent
+        let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
+            try check.check(record, line: line)
+            do throws(WorkbenchError) { try tally.add(record) } catch { throw .runtime("\(source) line \(line): \(error.message)") }
+            progress?.include(record)
+        }
+        if shape.tornLastLine {
+            Output.note("\(source): the last line is cut short (a run killed while writing it); it is not counted")
+        }
     }
 
     /// The `--agents` list: at least `minimum`, none given twice.
@@ -116,7 +132,8 @@ struct TournamentCommand: GameCommand {
     struct Destination {
         var folder: URL?
         var log: RecordLog?
-        var done: [GameRecord] = []
+        /// Whether the log holds an earlier run's games (`--resume`).
+        var resuming = false
     }
 
     /// Creates the output folder and its `tournament.json`, or checks them on resume.
@@ -131,7 +148,6 @@ struct TournamentCommand: GameCommand {
         let fm = FileManager.default
         let configURL = folder.appendingPathComponent("tournament.json")
         let logURL = folder.appendingPathComponent("games.jsonl")
-        var done: [GameRecord] = []
         let log: RecordLog
         if options.has("--resume") {
             guard fm.fileExists(atPath: configURL.path) else {
@@ -151,7 +167,6 @@ struct TournamentCommand: GameCommand {
             }
             do {
                 if let repair = try RecordLog.repairTornLastLine(logURL) { Output.note("tournament: --resume: \(repair)") }
-                done = try RecordLog.read(logURL).records
             } catch { throw error.prefixed(Self.name) }
         } else {
             if let existing = try? fm.contentsOfDirectory(atPath: folder.path),
@@ -174,7 +189,7 @@ struct TournamentCommand: GameCommand {
             }
         }
         InterruptMessage.install()
-        return Destination(folder: folder, log: log, done: done)
+        return Destination(folder: folder, log: log, resuming: options.has("--resume"))
     }
 
     /// Writes the summary files (with `--out`) and prints the Markdown.
@@ -227,32 +242,28 @@ struct ReportCommand: GameVisitor {
     }
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        try report(G.self) { records, file throws(WorkbenchError) in
-            try RecordCheck.validate(records, file: file, game: G.self, source: "games.jsonl")
-        }
+        let file = try decode(G.self)
+        try report(file.config, check: TwoPlayerRecordCheck<G>(file: file, source: "games.jsonl"))
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        try report(G.self) { records, file throws(WorkbenchError) in
-            try RecordCheck.validate(records, config: file.config, game: G.self, source: "games.jsonl")
+        let file = try decode(G.self)
+        try report(file.config, check: PuzzleRecordCheck<G>(config: file.config, source: "games.jsonl"))
+    }
+
+    func decode<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> TournamentFile<G.Rules> {
+        do { return try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
+            throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
     }
 
-    func report<G: WorkbenchGame>(
-        _ game: G.Type, validate: ([GameRecord], TournamentFile<G.Rules>) throws(WorkbenchError) -> Void
-    ) throws(WorkbenchError) {
-        let file: TournamentFile<G.Rules>
-        do { file = try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
-            throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
-        }
-        let records: [GameRecord]
-        do {
-            records = try RecordLog.read(folder.appendingPathComponent("games.jsonl")).records
-            try validate(records, file)
-        } catch {
+    /// Streams the log through `check` into a tally, then writes and prints the summary.
+    func report<C: RecordChecking>(_ config: TournamentConfig, check: C) throws(WorkbenchError) {
+        var tally = TournamentTally(config: config)
+        do { try TournamentCommand.load(folder.appendingPathComponent("games.jsonl"), check: check, into: &tally) } catch {
             throw error.prefixed("report")
         }
-        let summary = TournamentSummary(config: file.config, records: records, wallSeconds: nil, gamesThisRun: 0, threads: nil)
+        let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         do { try summary.write(to: folder) } catch { throw error.prefixed("report") }
         print(summary.markdown)
     }

@@ -39,7 +39,7 @@ public enum AgentFactory<E: Evaluator> {
             if budget.isTimeOnly && budget.seconds == nil { budget.depth = 4 }
             return AlphaBetaAgent(spec: spec.text, evaluator: evaluator, budget: budget,
                                   threads: try r.int("threads", in: 1...256) ?? 1,
-                                  tableMegabytes: try r.int("tt", in: 0...16_384) ?? 16, seed: seed)
+                                  tableMegabytes: try r.int("tt", in: 0...TranspositionTable.maxMegabytes) ?? 16, seed: seed)
         default:
             var budget = try r.budget()
             if budget.playouts == nil && budget.seconds == nil { budget.playouts = 1000 }

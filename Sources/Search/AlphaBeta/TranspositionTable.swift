@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A fixed-size transposition table shared by search threads without locks.
@@ -30,23 +31,38 @@ public final class TranspositionTable: @unchecked Sendable {
     /// The number of entries (a power of two), 0 for a disabled table.
     public let capacity: Int
 
+    /// The largest table in MiB: half the machine's physical memory, so that a
+    /// mistyped size is refused up front instead of failing in the allocator.
+    public static var maxMegabytes: Int {
+        max(1, Int(min(ProcessInfo.processInfo.physicalMemory / 2, UInt64(Int.max)) >> 20))
+    }
+
     /// A table of about `megabytes` MiB (16 bytes an entry, rounded down to a power
-    /// of two); 0 disables it: every probe misses and stores are dropped.
+    /// of two, at most ``maxMegabytes``); 0 disables it: every probe misses and
+    /// stores are dropped.
+    ///
+    /// The memory comes zeroed from `calloc`, which for large sizes maps zero pages
+    /// that the system backs only when first written: a big table costs nothing
+    /// until the search fills it, and creating one takes no time.
     public init(megabytes: Int) {
+        let bytes = min(max(megabytes, 0), Self.maxMegabytes) << 20
         var entries = 0
-        if megabytes > 0 {
+        if bytes > 0 {
             entries = 1
-            while entries * 2 <= megabytes * (1 << 20) / 16 { entries *= 2 }
+            while entries * 2 <= bytes / 16 { entries *= 2 }
         }
         capacity = entries
         mask = max(entries - 1, 0)
-        slots = .allocate(capacity: max(2 * entries, 2))
-        for i in 0..<max(2 * entries, 2) { (slots + i).initialize(to: Atomic(0)) }
+        let count = max(2 * entries, 2)
+        // An all-zero `Atomic<UInt64>` is the value 0, so zeroed memory is initialised.
+        guard let raw = calloc(count, MemoryLayout<Atomic<UInt64>>.stride) else {
+            fatalError("transposition table: out of memory for \(bytes >> 20) MiB")
+        }
+        slots = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
     }
 
     deinit {
-        slots.deinitialize(count: max(2 * capacity, 2))
-        slots.deallocate()
+        free(slots)
     }
 
     /// Empties the table (between games; not while threads search).

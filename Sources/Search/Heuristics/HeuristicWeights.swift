@@ -25,9 +25,15 @@ public struct HeuristicWeights: Sendable, Hashable, CustomStringConvertible {
         guard let i = names.firstIndex(of: name) else {
             throw ParseError("unknown weight 'w.\(name)' (valid: \(names.map { "w." + $0 }.joined(separator: ", ")))")
         }
-        guard value.isFinite else { throw ParseError("weight 'w.\(name)' must be a finite number") }
+        guard Self.valueRange.contains(value) else {
+            throw ParseError("weight 'w.\(name)' must be a number in -1000000...1000000, got \(value)")
+        }
         values[i] = value
     }
+
+    /// The values a weight may take. Wide enough for any useful scale; bounded so that
+    /// an evaluation stays a finite number far from the integer limits.
+    public static let valueRange: ClosedRange<Double> = -1_000_000...1_000_000
 
     /// `name=value` pairs, e.g. `captures=100, mobility=2`.
     public var description: String {
@@ -58,4 +64,14 @@ public enum Evaluation {
     @inlinable public static var winScore: Int { 1_000_000 }
     /// Values beyond this (in absolute value) are forced wins or losses.
     @inlinable public static var provenThreshold: Int { 900_000 }
+    /// The largest static evaluation in absolute value, below ``provenThreshold`` so
+    /// that no heuristic value, whatever its weights, reads as a proven result.
+    @inlinable public static var maxStatic: Int { 800_000 }
+
+    /// `value` rounded to an integer evaluation and clamped to ±``maxStatic``.
+    @inlinable public static func clamped(_ value: Double) -> Int {
+        guard value.isFinite else { return value.isNaN ? 0 : (value > 0 ? maxStatic : -maxStatic) }
+        let bound = Double(maxStatic)
+        return Int(Swift.min(Swift.max(value.rounded(), -bound), bound))
+    }
 }

@@ -51,7 +51,7 @@ public struct TigersGoatsEvaluator: Evaluator {
             - trapped * Double(trappedTigers) + danger * Double(hanging)
             - backed * Double(backedGoats) - edge * Double(edgeGoats) - goatMobility * Double(goatSteps)
         if p.sideToMove == TigersGoats.tigers && hanging > 0 { forTigers += threat }
-        let value = Int(forTigers.rounded())
+        let value = Evaluation.clamped(forTigers)
         return p.sideToMove == TigersGoats.tigers ? value : -value
     }
 }

@@ -43,12 +43,14 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
     public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
         guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
         let clock = Clock(seconds: budget.seconds)
-        let limit = budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max)
+        // At least one playout, whatever the budget: it expands the root, which the
+        // move is chosen from.
+        let limit = max(1, budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max))
         var nodes = [Node(swap: CoinSorter.Swap(0, 1))]
         var path: [Int] = []
         var playouts = 0
         while playouts < limit {
-            if playouts & 31 == 0 && clock.expired { break }
+            if playouts > 0 && playouts & 31 == 0 && clock.expired { break }
             var s = state
             var index = 0
             path.removeAll(keepingCapacity: true)

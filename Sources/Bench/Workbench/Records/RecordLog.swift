@@ -60,32 +60,74 @@ public final class RecordLog: Sendable {
         public var missingFinalNewline = false
     }
 
+    /// The shape of a log read by ``scan(_:_:)``: what ``Contents`` says, without the records.
+    public struct Shape: Sendable {
+        public var records = 0
+        public var tornLastLine = false
+        public var wholeLinesLength = 0
+        public var missingFinalNewline = false
+    }
+
     /// Reads the log at `url` (none there: no records). A malformed line other than a
     /// torn last line is a runtime error naming the file and line.
     public static func read(_ url: URL) throws(WorkbenchError) -> Contents {
-        guard FileManager.default.fileExists(atPath: url.path) else { return Contents(records: [], tornLastLine: false, wholeLinesLength: 0) }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw .runtime("cannot read \(url.path)") }
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let endsWithNewline = data.last == UInt8(ascii: "\n")
         var records: [GameRecord] = []
-        var length = 0
+        let shape = try scan(url) { record, _ throws(WorkbenchError) in records.append(record) }
+        return Contents(records: records, tornLastLine: shape.tornLastLine, wholeLinesLength: shape.wholeLinesLength,
+                        missingFinalNewline: shape.missingFinalNewline)
+    }
+
+    /// Reads the log at `url` a block at a time, calling `body` with each record and
+    /// its line number (from 1), in file order, without holding the records: a log
+    /// of any length is read in constant memory. A malformed line other than a torn
+    /// last line is a runtime error naming the file and line; errors `body` throws
+    /// end the scan.
+    @discardableResult
+    public static func scan(_ url: URL, _ body: (GameRecord, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
+        var shape = Shape()
+        guard FileManager.default.fileExists(atPath: url.path) else { return shape }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .runtime("cannot read \(url.path)") }
+        defer { try? handle.close() }
         let decoder = JSONDecoder()
-        for (i, line) in lines.enumerated() {
-            let isLast = i == lines.count - 1
-            if isLast && line.isEmpty { break }
-            do {
-                records.append(try decoder.decode(GameRecord.self, from: Data(line)))
-                length += line.count + 1
-            } catch {
-                if isLast && !endsWithNewline {
-                    return Contents(records: records, tornLastLine: true, wholeLinesLength: length)
+        let newline = UInt8(ascii: "\n")
+        var pending = Data()
+        var line = 0
+        while true {
+            let block: Data
+            do { block = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+            }
+            if block.isEmpty { break }
+            pending.append(block)
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: newline) {
+                line += 1
+                let text = pending[start..<end]
+                let record: GameRecord
+                do { record = try decoder.decode(GameRecord.self, from: Data(text)) } catch {
+                    throw .runtime("\(url.path) line \(line) is not a game record (\(JSON.describe(error)))")
                 }
-                throw .runtime("\(url.path) line \(i + 1) is not a game record (\(JSON.describe(error)))")
+                try body(record, line)
+                shape.records += 1
+                shape.wholeLinesLength += text.count + 1
+                start = end + 1
+            }
+            pending = Data(pending[start...])
+        }
+        // What follows the last newline: a whole record missing its newline, or a
+        // line a kill cut short.
+        if !pending.isEmpty {
+            line += 1
+            if let record = try? decoder.decode(GameRecord.self, from: pending) {
+                try body(record, line)
+                shape.records += 1
+                shape.wholeLinesLength += pending.count
+                shape.missingFinalNewline = true
+            } else {
+                shape.tornLastLine = true
             }
         }
-        let missing = !endsWithNewline && !data.isEmpty
-        return Contents(records: records, tornLastLine: false, wholeLinesLength: missing ? length - 1 : length,
-                        missingFinalNewline: missing)
+        return shape
     }
 
     /// Makes the log at `url` ready for appending after an interrupted run: cuts a
@@ -93,7 +135,7 @@ public final class RecordLog: Sendable {
     /// it did, for the user (`nil` when the log was already whole).
     @discardableResult
     public static func repairTornLastLine(_ url: URL) throws(WorkbenchError) -> String? {
-        let contents = try read(url)
+        let contents = try scan(url) { _, _ throws(WorkbenchError) in }
         guard let h = FileHandle(forWritingAtPath: url.path) else {
             if !FileManager.default.fileExists(atPath: url.path) { return nil }
             throw .runtime("cannot write \(url.path)")

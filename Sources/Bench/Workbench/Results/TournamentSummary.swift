@@ -90,121 +90,94 @@ public struct TournamentSummary: Codable, Sendable {
     public var puzzleComparisons: [PuzzleComparison] = []
     public var run: Run
 
-    public init(config: TournamentConfig, records all: [GameRecord], wallSeconds: Double?, gamesThisRun: Int, threads: Int?) {
-        var records = all.sorted { $0.index < $1.index }
-        var sprtResult: SPRTResult? = nil
-        if let sprt = config.sprt {
-            let stop = SPRTStop.stoppingPair(records, config: config, sprt: sprt)
-            // Only pairs up to the stopping pair count (or all complete pairs).
-            let limit = stop.map { 2 * ($0 + 1) } ?? records.count
-            records = records.filter { $0.index < limit }
-            var penta = Pentanomial()
-            let byIndex = Dictionary(records.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-            for k in 0..<(config.games / 2) {
-                guard let a = byIndex[2 * k], let b = byIndex[2 * k + 1] else { break }
-                guard let sa = a.score(of: config.agents[0]), let sb = b.score(of: config.agents[0]) else { break }
-                penta.add(sa, sb)
-            }
-            sprtResult = SPRTResult(model: "normalized pentanomial (fishtest), Gaussian GSPRT", elo0: sprt.elo0,
-                                    elo1: sprt.elo1, alpha: sprt.alpha, beta: sprt.beta, llr: sprt.llr(penta),
-                                    lowerBound: sprt.lowerBound, upperBound: sprt.upperBound,
-                                    decision: sprt.decision(penta).rawValue, pairsUsed: penta.pairs)
-        }
-        game = config.game
-        command = config.command
-        games = records.count
-        sprt = sprtResult
-        sides = config.isPuzzle ? ["player"] : (records.first?.sides ?? ["first", "second"])
-        run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,
-                  throughput: Self.throughput(config.agents, records),
-                  gamesPerSecond: wallSeconds.map { gamesThisRun > 0 && $0 > 0 ? Double(gamesThisRun) / $0 : 0 },
-                  threads: threads)
-        if config.isPuzzle { summarizePuzzle(config, records) } else { summarizeTwoPlayer(config, records) }
+    /// The summary of `records` (in any order) of `config`'s tournament.
+    public init(config: TournamentConfig, records: [GameRecord], wallSeconds: Double?, gamesThisRun: Int,
+                threads: Int?) throws(WorkbenchError) {
+        self.init(tally: try TournamentTally(config: config, records: records), wallSeconds: wallSeconds,
+                  gamesThisRun: gamesThisRun, threads: threads)
     }
 
-    public mutating func summarizeTwoPlayer(_ config: TournamentConfig, _ records: [GameRecord]) {
+    /// The summary of the games in `tally`.
+    public init(tally running: TournamentTally, wallSeconds: Double?, gamesThisRun: Int, threads: Int?) {
+        let tally = running.completed()
+        let config = tally.config
+        game = config.game
+        command = config.command
+        games = tally.games
+        if let test = config.sprt {
+            let pairs = tally.sprtPairs
+            sprt = SPRTResult(model: "normalized pentanomial (fishtest), Gaussian GSPRT", elo0: test.elo0,
+                              elo1: test.elo1, alpha: test.alpha, beta: test.beta, llr: test.llr(pairs),
+                              lowerBound: test.lowerBound, upperBound: test.upperBound,
+                              decision: test.decision(pairs).rawValue, pairsUsed: pairs.pairs)
+        }
+        sides = config.isPuzzle ? ["player"] : (tally.sides ?? ["first", "second"])
+        run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,
+                  throughput: Self.throughput(config.agents, tally.usage),
+                  gamesPerSecond: wallSeconds.map { gamesThisRun > 0 && $0 > 0 ? Double(gamesThisRun) / $0 : 0 },
+                  threads: threads)
+        if config.isPuzzle { summarizePuzzle(tally) } else { summarizeTwoPlayer(tally) }
+    }
+
+    mutating func summarizeTwoPlayer(_ tally: TournamentTally) {
+        let config = tally.config
+        let n = config.agents.count
+        var overall = Array(repeating: Trinomial(), count: n)
+        var first = overall, second = overall
         for (q, (a, b)) in config.pairings.enumerated() {
-            let games = records.filter { $0.pairing == q }
-            let nameA = config.agents[a]
-            var overall = Trinomial(), asFirst = Trinomial(), asSecond = Trinomial(), penta = Pentanomial()
-            var byPair: [Int: [Double]] = [:]
-            for g in games.sorted(by: { $0.index < $1.index }) {
-                guard let s = g.score(of: nameA) else { continue }
-                overall.add(s)
-                if g.agents[0] == nameA { asFirst.add(s) } else { asSecond.add(s) }
-                byPair[g.pair ?? 0, default: []].append(s)
-            }
-            for k in byPair.keys.sorted() where byPair[k]!.count == 2 { penta.add(byPair[k]![0], byPair[k]![1]) }
-            pairings.append(Pairing(agentA: nameA, agentB: config.agents[b], overall: overall, asFirst: asFirst,
-                                    asSecond: asSecond, score: overall.score, elo: overall.elo,
-                                    eloError: overall.eloError, los: overall.los, drawRatio: overall.drawRatio,
-                                    pentanomial: penta.counts, normalizedElo: penta.normalizedElo,
-                                    normalizedEloError: penta.normalizedEloError))
+            let t = tally.pairings[q]
+            let penta = t.pairs
+            pairings.append(Pairing(agentA: config.agents[a], agentB: config.agents[b], overall: t.overall,
+                                    asFirst: t.asFirst, asSecond: t.asSecond, score: t.overall.score,
+                                    elo: t.overall.elo, eloError: t.overall.eloError, los: t.overall.los,
+                                    drawRatio: t.overall.drawRatio, pentanomial: penta.counts,
+                                    normalizedElo: penta.normalizedElo, normalizedEloError: penta.normalizedEloError))
+            // Agent B's results are A's mirrored.
+            overall[a].add(t.overall); first[a].add(t.asFirst); second[a].add(t.asSecond)
+            overall[b].add(t.overall.mirrored); first[b].add(t.asSecond.mirrored); second[b].add(t.asFirst.mirrored)
         }
-        // Ratings over all games.
-        let index = Dictionary(config.agents.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        let btGames = records.compactMap { r -> BradleyTerry.Game? in
-            guard r.agents.count == 2, let a = index[r.agents[0]], let b = index[r.agents[1]],
-                  let score = r.result.firstSideScore else { return nil }
-            return BradleyTerry.Game(a: a, b: b, score: score)
-        }
-        let fit = BradleyTerry.fit(agents: config.agents.count, games: btGames)
-        let ci = BradleyTerry.intervals(agents: config.agents.count, games: btGames, seed: config.seed)
+        let units = tally.ratingUnits
+        let fit = BradleyTerry.fit(agents: n, units: units)
+        let ci = BradleyTerry.intervals(agents: n, units: units, seed: config.seed)
         for (i, name) in config.agents.enumerated() {
-            var t = Trinomial(), first = Trinomial(), second = Trinomial()
-            for r in records where r.agents.contains(name) {
-                guard let s = r.score(of: name) else { continue }
-                t.add(s)
-                if r.agents[0] == name { first.add(s) } else { second.add(s) }
-            }
-            ratings.append(Rating(agent: name, rating: fit[i], low: ci[i].low, high: ci[i].high, games: t.games, score: t.score))
-            perSide.append(Sides(agent: name, asFirst: first, asSecond: second))
+            ratings.append(Rating(agent: name, rating: fit[i], low: ci[i].low, high: ci[i].high,
+                                  games: overall[i].games, score: overall[i].score))
+            perSide.append(Sides(agent: name, asFirst: first[i], asSecond: second[i]))
         }
         ratings.sort { $0.rating > $1.rating }
     }
 
-    public mutating func summarizePuzzle(_ config: TournamentConfig, _ records: [GameRecord]) {
-        var scores: [[Int: Double]] = Array(repeating: [:], count: config.agents.count)
-        for r in records {
-            guard let i = config.agents.firstIndex(of: r.agents[0]) else { continue }
-            guard let score = r.puzzleScore else { continue }
-            scores[i][r.index / config.agents.count] = Double(score)
-        }
+    /// The largest score a histogram is drawn for; beyond it, the histogram is left empty.
+    static let histogramLimit = 10_000
+
+    mutating func summarizePuzzle(_ tally: TournamentTally) {
+        let config = tally.config
         for (i, name) in config.agents.enumerated() {
-            let values = scores[i].keys.sorted().map { scores[i][$0]! }
-            let ints = values.map { Int($0) }
-            var histogram = [Int](repeating: 0, count: (ints.max() ?? 0) + 1)
-            for v in ints { histogram[v] += 1 }
-            puzzleAgents.append(PuzzleAgent(agent: name, scores: SampleSummary(values), minimum: ints.min() ?? 0,
-                                            maximum: ints.max() ?? 0, histogram: histogram))
+            let t = tally.puzzle[i]
+            let played = t.scores.count > 0
+            var histogram: [Int] = []
+            if played && t.minimum >= 0 && t.maximum <= Self.histogramLimit {
+                histogram = Array(repeating: 0, count: t.maximum + 1)
+                for (score, count) in t.histogram { histogram[score] = count }
+            }
+            puzzleAgents.append(PuzzleAgent(agent: name, scores: SampleSummary(t.scores), minimum: played ? t.minimum : 0,
+                                            maximum: played ? t.maximum : 0, histogram: histogram))
         }
         for i in 0..<config.agents.count {
             for j in (i + 1)..<config.agents.count {
-                // Paired on the deals both agents played.
-                let deals = Set(scores[i].keys).intersection(scores[j].keys).sorted()
                 puzzleComparisons.append(PuzzleComparison(
                     agentA: config.agents[j], agentB: config.agents[i],
-                    comparison: PairedComparison(deals.map { scores[j][$0]! }, deals.map { scores[i][$0]! })))
+                    comparison: PairedComparison(differences: SampleSummary(tally.differences[i][j]))))
             }
         }
     }
 
-    public static func throughput(_ agents: [String], _ records: [GameRecord]) -> [Throughput] {
-        agents.map { name in
-            var moves = 0, seconds = 0.0, nodes = 0, playouts = 0
-            for r in records {
-                // Two-player records alternate sides; the opening is not in `moves`.
-                let openingParity = r.opening.count % 2
-                for (m, t) in r.times.enumerated() {
-                    let side = r.agents.count == 1 ? 0 : (m + openingParity) % 2
-                    guard r.agents[side] == name else { continue }
-                    moves += 1; seconds += t; nodes += r.nodes[m]; playouts += r.playouts[m]
-                }
-            }
-            return Throughput(agent: name, moves: moves,
-                              averageMillisecondsPerMove: moves > 0 ? seconds / Double(moves) * 1000 : 0,
-                              nodesPerSecond: seconds > 0 ? Double(nodes) / seconds : 0,
-                              playoutsPerSecond: seconds > 0 ? Double(playouts) / seconds : 0)
+    static func throughput(_ agents: [String], _ usage: [TournamentTally.Usage]) -> [Throughput] {
+        zip(agents, usage).map { name, u in
+            Throughput(agent: name, moves: u.moves,
+                       averageMillisecondsPerMove: u.moves > 0 ? u.seconds / Double(u.moves) * 1000 : 0,
+                       nodesPerSecond: u.seconds > 0 ? Double(u.nodes) / u.seconds : 0,
+                       playoutsPerSecond: u.seconds > 0 ? Double(u.playouts) / u.seconds : 0)
         }
     }
 }

@@ -7,19 +7,45 @@ import Foundation
 /// draws counting half a win each way. Each pairing that played gets one virtual
 /// drawn game (a prior like BayesElo's), so an agent that wins or loses every game
 /// still has a finite rating. Ratings are 400 · log10 γ, shifted so the anchor
-/// agent (or, without one, the mean) is 0. Intervals: bootstrap over games.
+/// agent (or, without one, the mean) is 0. Intervals: bootstrap over the independent
+/// units of play (game pairs where games are paired, games otherwise).
 public enum BradleyTerry {
     /// One game: agents `a` and `b`, and `a`'s score.
     public struct Game { let a: Int; let b: Int; let score: Double }
 
+    /// A kind of resampling unit: `games` games between `a` and `b` in which `a`
+    /// scored `score` in all, seen `count` times. A game pair from one opening is one
+    /// unit of two games; a game on its own is a unit of one.
+    public struct Unit: Sendable, Equatable {
+        public var a: Int, b: Int
+        public var games: Double
+        public var score: Double
+        public var count: Int
+        public init(a: Int, b: Int, games: Double, score: Double, count: Int) {
+            self.a = a; self.b = b; self.games = games; self.score = score; self.count = count
+        }
+    }
+
     /// The Elo-scale ratings of `agents` agents.
     public static func fit(agents: Int, games: [Game], anchor: Int? = nil) -> [Double] {
+        fit(agents: agents, units: games.map { Unit(a: $0.a, b: $0.b, games: 1, score: $0.score, count: 1) }, anchor: anchor)
+    }
+
+    /// The Elo-scale ratings from units of play (each `count` times).
+    public static func fit(agents: Int, units: [Unit], anchor: Int? = nil) -> [Double] {
         var wins = [Double](repeating: 0, count: agents)
         var played = [[Double]](repeating: [Double](repeating: 0, count: agents), count: agents)
-        for g in games {
-            wins[g.a] += g.score; wins[g.b] += 1 - g.score
-            played[g.a][g.b] += 1; played[g.b][g.a] += 1
+        for u in units where u.count > 0 {
+            let n = Double(u.count)
+            wins[u.a] += n * u.score; wins[u.b] += n * (u.games - u.score)
+            played[u.a][u.b] += n * u.games; played[u.b][u.a] += n * u.games
         }
+        return fit(agents: agents, wins: wins, played: played, anchor: anchor)
+    }
+
+    /// The fit from each agent's total score and the games played between each two.
+    static func fit(agents: Int, wins: [Double], played: [[Double]], anchor: Int?) -> [Double] {
+        var wins = wins, played = played
         for i in 0..<agents { for j in 0..<agents where i != j && played[i][j] > 0 {
             played[i][j] += 1
             wins[i] += 0.5
@@ -51,12 +77,37 @@ public enum BradleyTerry {
     /// 95% intervals by resampling the games `samples` times (seeded) and refitting.
     public static func intervals(agents: Int, games: [Game], anchor: Int? = nil, samples: Int = 200, seed: UInt64 = 1)
         -> [(low: Double, high: Double)] {
-        guard !games.isEmpty else { return Array(repeating: (0, 0), count: agents) }
+        intervals(agents: agents, units: games.map { Unit(a: $0.a, b: $0.b, games: 1, score: $0.score, count: 1) },
+                  anchor: anchor, samples: samples, seed: seed)
+    }
+
+    /// 95% intervals by resampling the units `samples` times (seeded) and refitting.
+    /// Each sample draws as many units as there are, with replacement; memory does
+    /// not grow with the number of games, only with the kinds of unit.
+    public static func intervals(agents: Int, units: [Unit], anchor: Int? = nil, samples: Int = 200, seed: UInt64 = 1)
+        -> [(low: Double, high: Double)] {
+        let kinds = units.filter { $0.count > 0 }
+        var cumulative: [Int] = []
+        var total = 0
+        for u in kinds { total += u.count; cumulative.append(total) }
+        guard total > 0 else { return Array(repeating: (0, 0), count: agents) }
         var rng = SplitMix64(seed: seed)
         var fits = [[Double]](repeating: [], count: agents)
         for _ in 0..<samples {
-            let resampled = (0..<games.count).map { _ in games[rng.next(below: games.count)] }
-            let r = fit(agents: agents, games: resampled, anchor: anchor)
+            var drawn = [Int](repeating: 0, count: kinds.count)
+            for _ in 0..<total {
+                // The kind whose cumulative count first exceeds the draw.
+                let x = rng.next(below: total)
+                var lo = 0, hi = kinds.count - 1
+                while lo < hi {
+                    let mid = (lo + hi) / 2
+                    if cumulative[mid] > x { hi = mid } else { lo = mid + 1 }
+                }
+                drawn[lo] += 1
+            }
+            var sample = kinds
+            for k in sample.indices { sample[k].count = drawn[k] }
+            let r = fit(agents: agents, units: sample, anchor: anchor)
             for i in 0..<agents { fits[i].append(r[i]) }
         }
         return fits.map { values in

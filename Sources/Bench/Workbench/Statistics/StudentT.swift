@@ -76,14 +76,37 @@ public struct SampleSummary: Codable, Equatable, Sendable {
     public let halfWidth: Double
 
     public init(_ values: [Double]) {
-        count = values.count
-        mean = values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count)
-        let m = mean
-        let ss = values.reduce(0) { $0 + ($1 - m) * ($1 - m) }
-        standardDeviation = values.count > 1 ? (ss / Double(values.count - 1)).squareRoot() : 0
-        halfWidth = values.count > 1
-            ? StudentT.quantile(0.975, dof: Double(values.count - 1)) * standardDeviation / Double(values.count).squareRoot()
+        var moments = Moments()
+        for v in values { moments.add(v) }
+        self.init(moments)
+    }
+
+    /// The summary of values seen only through their running moments.
+    public init(_ moments: Moments) {
+        count = moments.count
+        mean = moments.mean
+        standardDeviation = count > 1 ? (moments.sumOfSquares / Double(count - 1)).squareRoot() : 0
+        halfWidth = count > 1
+            ? StudentT.quantile(0.975, dof: Double(count - 1)) * standardDeviation / Double(count).squareRoot()
             : .infinity
+    }
+}
+
+/// Count, mean and sum of squared deviations of a stream of values (Welford's
+/// update), so a sample is summarised without being kept.
+public struct Moments: Codable, Equatable, Sendable {
+    public private(set) var count = 0
+    public private(set) var mean = 0.0
+    /// Σ (xᵢ − mean)².
+    public private(set) var sumOfSquares = 0.0
+
+    public init() {}
+
+    public mutating func add(_ x: Double) {
+        count += 1
+        let delta = x - mean
+        mean += delta / Double(count)
+        sumOfSquares += delta * (x - mean)
     }
 }
 
@@ -94,7 +117,12 @@ public struct PairedComparison: Codable, Equatable, Sendable {
     public let pValue: Double
 
     public init(_ a: [Double], _ b: [Double]) {
-        difference = SampleSummary(zip(a, b).map { $0 - $1 })
+        self.init(differences: SampleSummary(zip(a, b).map { $0 - $1 }))
+    }
+
+    /// The test from the summary of the differences a − b.
+    public init(differences: SampleSummary) {
+        difference = differences
         let se = difference.standardDeviation / Double(max(difference.count, 1)).squareRoot()
         if se > 0 {
             t = difference.mean / se

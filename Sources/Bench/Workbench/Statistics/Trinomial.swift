@@ -7,6 +7,10 @@ public struct Trinomial: Codable, Equatable, Sendable {
 
     public var games: Int { wins + draws + losses }
 
+    public init(wins: Int = 0, draws: Int = 0, losses: Int = 0) {
+        self.wins = wins; self.draws = draws; self.losses = losses
+    }
+
     /// μ = (W + D/2) / n.
     public var score: Double { games == 0 ? 0.5 : (Double(wins) + Double(draws) / 2) / Double(games) }
 
@@ -50,6 +54,14 @@ public struct Trinomial: Codable, Equatable, Sendable {
     }
 
     public var drawRatio: Double { games == 0 ? 0 : Double(draws) / Double(games) }
+
+    /// The same games from the opponent's side.
+    public var mirrored: Trinomial { Trinomial(wins: losses, draws: draws, losses: wins) }
+
+    /// Adds another set of games.
+    public mutating func add(_ other: Trinomial) {
+        wins += other.wins; draws += other.draws; losses += other.losses
+    }
 
     public mutating func add(_ score: Double) {
         if score == 1 { wins += 1 } else if score == 0 { losses += 1 } else { draws += 1 }

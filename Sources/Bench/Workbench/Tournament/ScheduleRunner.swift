@@ -8,19 +8,20 @@ import Synchronization
 /// never on which worker plays it or when, so depth-, node- and playout-bounded
 /// tournaments give the same records for any number of threads.
 enum ScheduleRunner {
+    /// Plays the games of the schedule `0..<total` that `tally` has not seen, folding
+    /// each into the tally as it is logged; returns the tally. Only the tally (running
+    /// totals) stays in memory, never the records.
     static func run(
-        total: Int, done: [GameRecord], threads: Int, log: RecordLog?,
-        isDecided: @Sendable ([GameRecord]) -> Bool,
+        total: Int, tally start: TournamentTally, threads: Int, log: RecordLog?,
         onRecord: (@Sendable (GameRecord, _ finished: Int) -> Void)?,
         play: @Sendable (Int) throws(WorkbenchError) -> GameRecord
-    ) throws(WorkbenchError) -> [GameRecord] {
-        let finished = Set(done.map(\.index))
-        let todo = (0..<total).filter { !finished.contains($0) }
-        let records = Mutex(done)
+    ) throws(WorkbenchError) -> TournamentTally {
+        let todo = (0..<total).filter { !start.contains($0) }
+        let tally = Mutex(start)
         let queue = TaskQueue(count: todo.count)
         let failure = Mutex<WorkbenchError?>(nil)
         // A match already decided (on resume) plays no more games.
-        if isDecided(done) { queue.close() }
+        if start.isDecided { queue.close() }
         _ = ForkJoin.map(workers: min(threads, max(1, todo.count))) { _ in
             while let k = queue.next() {
                 let record: GameRecord
@@ -29,11 +30,13 @@ enum ScheduleRunner {
                     queue.close()
                     break
                 }
-                let outcome: Result<(Int, Bool), WorkbenchError> = records.withLock { list in
+                let outcome: Result<(Int, Bool), WorkbenchError> = tally.withLock { t in
                     // Appended under the lock, so lines are whole and in finishing order.
-                    do throws(WorkbenchError) { try log?.append(record) } catch { return .failure(error) }
-                    list.append(record)
-                    return .success((list.count, isDecided(list)))
+                    do throws(WorkbenchError) {
+                        try log?.append(record)
+                        try t.add(record)
+                    } catch { return .failure(error) }
+                    return .success((t.addedCount, t.isDecided))
                 }
                 switch outcome {
                 case .failure(let error):
@@ -46,6 +49,6 @@ enum ScheduleRunner {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return records.withLock { $0 }.sorted { $0.index < $1.index }
+        return tally.withLock { $0 }
     }
 }

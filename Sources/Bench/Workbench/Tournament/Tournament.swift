@@ -51,14 +51,20 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     ///   - onRecord: called after each game with the record and the count so far.
     public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
                     onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        try run(threads: threads, log: log, resumingFrom: TournamentTally(config: config, records: done), onRecord: onRecord)
+    }
+
+    /// Plays every game `tally` has not seen and returns the summary of all of them;
+    /// what a long run resumes from, as it keeps no record in memory.
+    public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
         let start = WallClock.now
-        let config = self.config
-        let records = try ScheduleRunner.run(
-            total: config.totalGames, done: done, threads: max(1, threads), log: log,
-            isDecided: { records in config.sprt.map { SPRTStop.stoppingPair(records, config: config, sprt: $0) != nil } ?? false },
+        let before = tally.addedCount
+        let final = try ScheduleRunner.run(
+            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
-        return TournamentSummary(config: config, records: records, wallSeconds: WallClock.now - start,
-                                 gamesThisRun: records.count - done.count, threads: threads)
+        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
+                                 gamesThisRun: final.addedCount - before, threads: threads)
     }
 
     /// The opening of pair `pair`: random legal plies from the start, the same for
@@ -128,12 +134,19 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
     /// Plays every game not in `done` and returns the summary (see ``Tournament/run(threads:log:resumingFrom:onRecord:)``).
     public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
                     onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        try run(threads: threads, log: log, resumingFrom: TournamentTally(config: config, records: done), onRecord: onRecord)
+    }
+
+    /// Plays every game `tally` has not seen and returns the summary of all of them.
+    public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
         let start = WallClock.now
-        let records = try ScheduleRunner.run(
-            total: config.totalGames, done: done, threads: max(1, threads), log: log, isDecided: { _ in false },
+        let before = tally.addedCount
+        let final = try ScheduleRunner.run(
+            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
-        return TournamentSummary(config: config, records: records, wallSeconds: WallClock.now - start,
-                                 gamesThisRun: records.count - done.count, threads: threads)
+        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
+                                 gamesThisRun: final.addedCount - before, threads: threads)
     }
 
     /// Plays game `index`: deal `index / agents`, by agent `index % agents`.
@@ -158,26 +171,9 @@ public protocol TournamentRunning: Sendable {
     var config: TournamentConfig { get }
     /// What `tournament.json` holds.
     var file: TournamentFile<Rules> { get }
-    /// Plays every game not in `done` (appending each to `log`) and summarises all.
-    func run(threads: Int, log: RecordLog?, resumingFrom done: [GameRecord],
+    /// Plays every game `tally` has not seen (appending each to `log`) and summarises all.
+    func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
              onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary
-}
-
-/// Where the SPRT stops: the first pair, in schedule order, at which the LLR over
-/// all complete pairs up to it crosses a bound (so the stop does not depend on
-/// which games finished first).
-enum SPRTStop {
-    static func stoppingPair(_ records: [GameRecord], config: TournamentConfig, sprt: SPRT) -> Int? {
-        let byIndex = Dictionary(records.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
-        var penta = Pentanomial()
-        for k in 0..<(config.games / 2) {
-            guard let g0 = byIndex[2 * k], let g1 = byIndex[2 * k + 1],
-                  let s0 = g0.score(of: config.agents[0]), let s1 = g1.score(of: config.agents[0]) else { return nil }
-            penta.add(s0, s1)
-            if sprt.decision(penta) != .none { return k }
-        }
-        return nil
-    }
 }
 
 /// Throws a usage error naming the first name given twice.
