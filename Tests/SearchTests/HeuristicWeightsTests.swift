@@ -108,3 +108,59 @@ final class HeuristicWeightsTests: XCTestCase {
         XCTAssertEqual(CoinSorterEvaluator(weights: CoinSorterAgentTests.zeroWeights).evaluate(s), 0)
     }
 }
+
+/// Numbers at the edge of what a spec may say: refused with the valid range, or
+/// handled, never a trap.
+final class ExtremeBudgetsAndWeightsTests: XCTestCase {
+    func testAWeightBeyondTheRangeIsRefusedNamingTheRange() {
+        for value in [1e300, 1e18, -1e7] {
+            XCTAssertThrowsError(try AgentFactory<TigersGoatsEvaluator>.make("alphabeta:depth=2,w.mobility=\(value)", seed: 1)) {
+                let message = ($0 as? ParseError)?.message ?? ""
+                XCTAssertTrue(message.contains("-1000000...1000000"), message)
+            }
+        }
+    }
+
+    func testTheLargestWeightsGiveAnEvaluationBelowProvenScoresAndASearchThatEnds() throws {
+        var w = TigersGoatsEvaluator.defaultWeights
+        for name in w.names { try w.set(name, to: 1_000_000) }
+        let e = TigersGoatsEvaluator(weights: w)
+        var p = TigersGoats()
+        var rng = SplitMix64(seed: 3)
+        for _ in 0..<40 where p.outcome == nil {
+            XCTAssertLessThanOrEqual(abs(e.evaluate(p)), Evaluation.maxStatic)
+            let moves = p.legalMoves
+            p.play(moves[rng.next(below: moves.count)])
+        }
+        var agent = try AgentFactory<TigersGoatsEvaluator>.make("alphabeta:depth=3,w.mobility=1000000,w.captures=-1000000", seed: 1)
+        let r = agent.selectMove(GameHistory(TigersGoats()), budget: agent.budget)
+        XCTAssertNotNil(r.move)
+        XCTAssertLessThan(abs(try XCTUnwrap(r.value)), Double(Evaluation.provenThreshold), "a heuristic value never reads as a proven result")
+    }
+
+    func testEvaluationsAreClampedWhateverTheirSize() {
+        XCTAssertEqual(Evaluation.clamped(1e300), Evaluation.maxStatic)
+        XCTAssertEqual(Evaluation.clamped(-.infinity), -Evaluation.maxStatic)
+        XCTAssertEqual(Evaluation.clamped(.nan), 0)
+        XCTAssertEqual(Evaluation.clamped(41.6), 42)
+    }
+
+    func testATableLargerThanHalfTheMemoryIsRefusedAndABigOneCostsNothingUntilUsed() throws {
+        let tooBig = TranspositionTable.maxMegabytes + 1
+        XCTAssertThrowsError(try AgentFactory<TigersGoatsEvaluator>.make("alphabeta:depth=2,tt=\(tooBig)", seed: 1)) {
+            let message = ($0 as? ParseError)?.message ?? ""
+            XCTAssertTrue(message.contains("tt") && message.contains("\(TranspositionTable.maxMegabytes)"), message)
+        }
+        // 1 GiB of table: zero pages the system maps only when written.
+        let table = TranspositionTable(megabytes: min(1024, TranspositionTable.maxMegabytes))
+        XCTAssertNil(table.probe(0x1234_5678))
+    }
+
+    func testCoinSorterMCTSWithAMicrosecondStillChoosesAMove() throws {
+        var agent = try CoinSorterAgents.make("mcts:time=0.000001", seed: 1)
+        let referee = CoinSorterReferee(seed: 1)
+        let r = agent.selectMove(referee.state, budget: agent.budget)
+        XCTAssertNotNil(r.move)
+        XCTAssertGreaterThanOrEqual(r.playouts, 1)
+    }
+}

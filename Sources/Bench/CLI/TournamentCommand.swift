@@ -169,8 +169,10 @@ struct TournamentCommand: GameCommand {
                 if let repair = try RecordLog.repairTornLastLine(logURL) { Output.note("tournament: --resume: \(repair)") }
             } catch { throw error.prefixed(Self.name) }
         } else {
-            if let existing = try? fm.contentsOfDirectory(atPath: folder.path),
-               existing.contains("games.jsonl") || existing.contains("tournament.json") {
+            // An empty log without tournament.json is what a run killed while starting
+            // leaves; it holds no game, so a new run may take the folder over.
+            let logSize = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
+            if fm.fileExists(atPath: configURL.path) || logSize > 0 {
                 throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
             }
             do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
@@ -181,7 +183,8 @@ struct TournamentCommand: GameCommand {
             }
             do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
             // Another run may have started in this folder between the check and the lock.
-            if fm.fileExists(atPath: configURL.path) {
+            let lockedSize = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
+            if fm.fileExists(atPath: configURL.path) || lockedSize > 0 {
                 throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
             }
             do { try Data((try JSON.text(file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
