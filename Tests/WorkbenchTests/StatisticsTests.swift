@@ -269,51 +269,145 @@ final class StatisticsTests: XCTestCase {
         XCTAssertEqual(StudentT.twoSidedP(.nan, dof: 9), 1)
     }
 
-    func testSampleSummaryOfASmallList() {
+    func testSampleSummaryOfASmallList() throws {
         let s = SampleSummary([1, 2, 3, 4, 5])
         XCTAssertEqual(s.count, 5)
         // mean = 15/5 = 3
-        XCTAssertEqual(s.mean, 3, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(s.mean), 3, accuracy: 1e-15)
         // sd = √((4 + 1 + 0 + 1 + 4)/4) = √2.5 = 1.58113883008419
-        XCTAssertEqual(s.standardDeviation, 1.58113883008419, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(s.standardDeviation), 1.58113883008419, accuracy: 1e-12)
         // half-width = t(0.975, 4) · sd/√5 = 2.77644510519779 · 0.707106781186548 = 1.96324316147756
-        XCTAssertEqual(s.halfWidth, 1.96324316147756, accuracy: 1e-7)
-
-        let one = SampleSummary([7])
-        XCTAssertEqual(one.mean, 7)
-        XCTAssertEqual(one.standardDeviation, 0)
-        XCTAssertEqual(one.halfWidth, .infinity)
-        XCTAssertEqual(SampleSummary([]).count, 0)
-        XCTAssertEqual(SampleSummary([]).mean, 0)
+        XCTAssertEqual(try XCTUnwrap(s.halfWidth), 1.96324316147756, accuracy: 1e-7)
     }
 
-    func testPairedComparisonOfTwoSmallLists() {
+    func testASampleTooSmallOrWithoutSpreadHasNoSpreadOrInterval() {
+        let one = SampleSummary([7])
+        XCTAssertEqual(one.mean, 7)
+        XCTAssertNil(one.standardDeviation, "n = 1: undefined")
+        XCTAssertNil(one.halfWidth)
+        XCTAssertNil(one.interval)
+        let flat = SampleSummary([4, 4, 4])
+        XCTAssertEqual(flat.standardDeviation, 0)
+        XCTAssertNil(flat.halfWidth, "no spread: no interval, not a zero-width one")
+        XCTAssertEqual(SampleSummary([]).count, 0)
+        XCTAssertNil(SampleSummary([]).mean)
+    }
+
+    func testPairedComparisonOfTwoSmallLists() throws {
         let a: [Double] = [10, 12, 9, 14, 11], b: [Double] = [8, 11, 9, 11, 10]
         let c = PairedComparison(a, b)
         // d = [2, 1, 0, 3, 1]; d̄ = 7/5 = 1.4
         XCTAssertEqual(c.difference.count, 5)
-        XCTAssertEqual(c.difference.mean, 1.4, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(c.difference.mean), 1.4, accuracy: 1e-15)
         // sd = √((0.36 + 0.16 + 1.96 + 2.56 + 0.16)/4) = √1.3 = 1.14017542509914
-        XCTAssertEqual(c.difference.standardDeviation, 1.14017542509914, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(c.difference.standardDeviation), 1.14017542509914, accuracy: 1e-12)
         // t = 1.4/(1.14017542509914/√5) = 1.4/0.509901951359279 = 2.74562589193458
-        XCTAssertEqual(c.t, 2.74562589193458, accuracy: 1e-10)
+        XCTAssertEqual(try XCTUnwrap(c.t), 2.74562589193458, accuracy: 1e-10)
         // p = 2·P(T₄ > 2.74562589193458) = 0.0516059578111748 (scipy.stats.ttest_rel)
-        XCTAssertEqual(c.pValue, 0.0516059578111748, accuracy: 1e-8)
+        XCTAssertEqual(try XCTUnwrap(c.pValue), 0.0516059578111748, accuracy: 1e-8)
         // half-width = 2.77644510519779 · 0.509901951359279 = 1.41571477698227
-        XCTAssertEqual(c.difference.halfWidth, 1.41571477698227, accuracy: 1e-7)
+        XCTAssertEqual(try XCTUnwrap(c.difference.halfWidth), 1.41571477698227, accuracy: 1e-7)
 
         // Swapped: the same t and p with the sign turned.
         let r = PairedComparison(b, a)
-        XCTAssertEqual(r.t, -c.t, accuracy: 1e-12)
-        XCTAssertEqual(r.pValue, c.pValue, accuracy: 1e-12)
-        // Identical lists: no difference, p = 1; a constant gap: t = ∞, p = 0.
-        let same = PairedComparison(a, a)
-        XCTAssertEqual(same.t, 0)
-        XCTAssertEqual(same.pValue, 1)
-        let gap = PairedComparison(a.map { $0 + 2 }, a)
-        XCTAssertEqual(gap.difference.mean, 2, accuracy: 1e-15)
-        XCTAssertEqual(gap.t, .infinity)
-        XCTAssertEqual(gap.pValue, 0)
+        XCTAssertEqual(try XCTUnwrap(r.t), -(try XCTUnwrap(c.t)), accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(r.pValue), try XCTUnwrap(c.pValue), accuracy: 1e-12)
+    }
+
+    func testAPairedComparisonWithoutSpreadOrWithOneDealIsUndefined() {
+        let a: [Double] = [10, 12, 9, 14, 11]
+        // Identical lists, or a constant gap: the differences have no spread.
+        for other in [a, a.map { $0 + 2 }] {
+            let c = PairedComparison(other, a)
+            XCTAssertNil(c.t)
+            XCTAssertNil(c.pValue)
+        }
+        let one = PairedComparison([3], [1])
+        XCTAssertEqual(one.difference.mean, 2)
+        XCTAssertNil(one.t, "n = 1: undefined, not t = ±inf")
+        XCTAssertNil(one.pValue)
+    }
+
+    // MARK: - Wilcoxon signed-rank and Holm
+
+    func testWilcoxonExactPValueMatchesTheDistributionCountedByHand() throws {
+        // d = [3, -1, 2, 5]: ranks by |d| 1 (−1), 2 (2), 3 (3), 4 (5); W⁺ = 2 + 3 + 4 = 9.
+        // Of the 2⁴ = 16 equally likely sign patterns, the subsets of ranks {1,2,3,4}
+        // summing to 9 or more are {2,3,4} and {1,2,3,4}: P(W⁺ ≥ 9) = 2/16, and
+        // two-sided p = 2 · 2/16 = 0.25 (scipy.stats.wilcoxon([3, -1, 2, 5]).pvalue).
+        let w = WilcoxonSignedRank(differences: [(3, 1), (-1, 1), (2, 1), (5, 1)])
+        XCTAssertEqual(w.count, 4)
+        XCTAssertEqual(w.positiveRankSum, 9)
+        XCTAssertTrue(w.exact)
+        XCTAssertEqual(try XCTUnwrap(w.pValue), 0.25, accuracy: 1e-12)
+    }
+
+    func testWilcoxonWithTiesInASmallSampleEnumeratesTheSignPatternsLikeSciPy() throws {
+        // d = [1, 1, 1, 2, -1, 0, 3]: zero dropped; |d| = 1 (×4) ranks 1-4 → 2.5 each,
+        // 2 → 5, 3 → 6. W⁺ = 3·2.5 + 5 + 6 = 18.5. Of the 2⁶ sign patterns of the
+        // ranks (2.5 ×4, 5, 6), those with W⁺ ≥ 18.5 number 5, so p = 2 · 5/64 = 0.15625
+        // (scipy.stats.wilcoxon([1, 1, 1, 2, -1, 0, 3]).pvalue, SciPy 1.17).
+        let w = WilcoxonSignedRank(differences: [(1, 3), (2, 1), (-1, 1), (0, 1), (3, 1)])
+        XCTAssertEqual(w.count, 6)
+        XCTAssertEqual(w.positiveRankSum, 18.5)
+        XCTAssertEqual(try XCTUnwrap(w.pValue), 0.15625, accuracy: 1e-12)
+        XCTAssertNil(WilcoxonSignedRank(differences: [(0, 5)]).pValue, "only zero differences: undefined")
+    }
+
+    func testWilcoxonOnALargeTiedSampleUsesTheNormalApproximationLikeSciPy() throws {
+        // d = 1 (×10), 2 (×6), −1 (×4), 0 (×5): n = 20 non-zero. |1| ×14 ranks 1-14 → 7.5,
+        // |2| ×6 ranks 15-20 → 17.5. W⁺ = 10·7.5 + 6·17.5 = 180; mean = 20·21/4 = 105;
+        // var = 20·21·41/24 − ((14³ − 14) + (6³ − 6))/48 = 717.5 − (2730 + 210)/48 = 656.25;
+        // z = 75/25.617376 = 2.927700; p = erfc(z/√2) = 0.00341479 (scipy: 0.00341479).
+        let w = WilcoxonSignedRank(differences: [(1, 10), (2, 6), (-1, 4), (0, 5)])
+        XCTAssertFalse(w.exact)
+        XCTAssertEqual(w.positiveRankSum, 180)
+        XCTAssertEqual(try XCTUnwrap(w.pValue), 0.00341479, accuracy: 1e-8)
+    }
+
+    func testHolmAdjustsTheSmallestPValueMostAndKeepsTheOrder() throws {
+        // p = [0.01, 0.04, 0.03, nil] → sorted 0.01, 0.03, 0.04 with m = 3:
+        // 3·0.01 = 0.03, 2·0.03 = 0.06, max(0.06, 1·0.04) = 0.06.
+        let adjusted = Holm.adjust([0.01, 0.04, 0.03, nil])
+        XCTAssertEqual(try XCTUnwrap(adjusted[0]), 0.03, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(adjusted[2]), 0.06, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(adjusted[1]), 0.06, accuracy: 1e-15)
+        XCTAssertNil(adjusted[3])
+        XCTAssertEqual(Holm.adjust([0.6, 0.7]).compactMap { $0 }, [1, 1], "capped at 1")
+    }
+
+    // MARK: - Paired (pentanomial) Elo
+
+    func testPairedEloUsesThePairVariance() throws {
+        // counts [0, 2, 4, 3, 1]: N = 10, s̄ = (2·¼ + 4·½ + 3·¾ + 1)/10 = 5.75/10 = 0.575,
+        // v = (2·0.325² + 4·0.075² + 3·0.175² + 0.425²)/10 = (0.21125 + 0.0225 + 0.091875
+        // + 0.180625)/10 = 0.050625; se = √(0.050625/10) = 0.0711512;
+        // LOS = Φ(0.075/0.0711512) = Φ(1.054093) = 0.8540797.
+        var p = Pentanomial()
+        p.counts = [0, 2, 4, 3, 1]
+        let e = PairedElo(p)
+        XCTAssertEqual(try XCTUnwrap(e.score), 0.575, accuracy: 1e-12)
+        XCTAssertEqual(try XCTUnwrap(e.elo), Trinomial.elo(0.575), accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(e.los), 0.8540797, accuracy: 1e-6)
+        let se = (0.050625 / 10.0).squareRoot()
+        XCTAssertEqual(try XCTUnwrap(e.eloError), (Trinomial.elo(0.575 + 1.96 * se) - Trinomial.elo(0.575 - 1.96 * se)) / 2, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(e.normalizedElo), 0.075 / (2 * 0.050625).squareRoot() * 800 / log(10), accuracy: 1e-9)
+    }
+
+    func testPairedEloIsUndefinedWithoutPairsOrSpread() {
+        XCTAssertNil(PairedElo(Pentanomial()).score)
+        var one = Pentanomial()
+        one.counts = [0, 0, 0, 1, 0]
+        XCTAssertEqual(PairedElo(one).score, 0.75)
+        XCTAssertNil(PairedElo(one).eloError, "one pair: no interval")
+        XCTAssertNil(PairedElo(one).los)
+        XCTAssertNil(PairedElo(one).normalizedElo)
+        var same = Pentanomial()
+        same.counts = [0, 0, 5, 0, 0]
+        XCTAssertNil(PairedElo(same).los, "no spread")
+        var sweep = Pentanomial()
+        sweep.counts = [0, 0, 0, 0, 4]
+        XCTAssertNil(PairedElo(sweep).elo, "a score of 1 has no finite Elo")
     }
 
     // MARK: - Bradley–Terry

@@ -71,7 +71,7 @@ final class TournamentTallyTests: XCTestCase {
             let mine = records.filter { $0.agents.contains(rating.agent) }
             XCTAssertEqual(rating.games, mine.count)
             let points = mine.map { $0.score(of: rating.agent)! }.reduce(0, +)
-            XCTAssertEqual(rating.score, points / Double(mine.count), accuracy: 1e-12)
+            XCTAssertEqual(try XCTUnwrap(rating.score), points / Double(mine.count), accuracy: 1e-12)
         }
     }
 
@@ -139,5 +139,28 @@ final class TournamentTallyTests: XCTestCase {
         XCTAssertEqual(s.puzzleAgents[0].maximum, 1_000_000_000)
         XCTAssertEqual(s.puzzleAgents[0].histogram, [])
         XCTAssertFalse(s.puzzleAgents[1].histogram.isEmpty)
+    }
+
+    func testUndefinedStatisticsAreNullInJSONAndADashInTablesNeverInfinityOrMinusZero() throws {
+        // One deal: no spread, no t; one game pair: no interval.
+        let deal = Array(Self.deals.records.prefix(3))
+        let twoGames = Array(Self.roundRobin.records.prefix(2))
+        for (config, records) in [(Self.deals.config, deal), (Self.roundRobin.config, twoGames)] {
+            let s = try summary(config, records)
+            let json = try JSON.text(s)
+            for bad in ["inf", "nan", "NaN", "-0,", "-0}", "-0]", "-0.0"] {
+                XCTAssertFalse(json.contains(bad), "\(config.game): JSON holds \(bad): \(json)")
+            }
+            XCTAssertTrue(json.contains("null"), "undefined statistics are null")
+            XCTAssertTrue(s.markdown.contains("—"))
+            XCTAssertFalse(s.markdown.contains("inf"))
+            XCTAssertFalse(s.markdown.contains("-0.0"))
+        }
+        let puzzle = try summary(Self.deals.config, deal)
+        XCTAssertNil(puzzle.puzzleComparisons[0].comparison.t)
+        XCTAssertNil(puzzle.puzzleAgents[0].scores.halfWidth)
+        let pair = try summary(Self.roundRobin.config, twoGames)
+        XCTAssertNil(pair.ratings[0].low, "two games: no bootstrap interval")
+        XCTAssertNil(pair.pairings[0].paired.eloError)
     }
 }

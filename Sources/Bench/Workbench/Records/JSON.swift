@@ -2,12 +2,12 @@ import Foundation
 
 /// JSON as the workbench writes it: sorted keys, one line, failures reported.
 package enum JSON {
-    /// `value` as one line of JSON with sorted keys. An infinite or NaN number
-    /// becomes the string "inf", "-inf" or "nan" (JSON has no such numbers).
+    /// `value` as one line of JSON with sorted keys. JSON has no infinities or NaN,
+    /// and the workbench writes none: statistics that would be are `null`
+    /// (``Nullable``), so such a number is an error here, never a string.
     package static func text<T: Encodable>(_ value: T) throws(WorkbenchError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         do {
             let data = try encoder.encode(value)
             guard let text = String(data: data, encoding: .utf8) else { throw WorkbenchError.runtime("JSON output is not UTF-8") }

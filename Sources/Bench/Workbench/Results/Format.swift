@@ -3,7 +3,11 @@ import Foundation
 /// Numbers as the tables print them.
 package enum Format {
     /// `x` with `places` decimals.
-    package static func fixed(_ x: Double, _ places: Int) -> String { String(format: "%.\(places)f", x) }
+    /// `x` with `places` decimals; never "-0.0" (a value that rounds to zero prints unsigned).
+    package static func fixed(_ x: Double, _ places: Int) -> String {
+        let text = String(format: "%.\(places)f", x)
+        return text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." } ? String(text.dropFirst()) : text
+    }
 
     /// A count with thousands separators: 1,702,512.
     package static func grouped(_ n: UInt64) -> String {

@@ -18,8 +18,26 @@ enum TournamentReport {
         }
     }
 
-    static func f(_ x: Double, _ places: Int = 1) -> String {
-        x.isFinite ? Format.fixed(x, places) : (x > 0 ? "+inf" : "-inf")
+    /// A statistic with `places` decimals, "—" when undefined.
+    static func f(_ x: Double?, _ places: Int = 1) -> String {
+        guard let x, x.isFinite else { return "—" }
+        return Format.fixed(x, places)
+    }
+
+    /// A share as a percentage, "—" when undefined.
+    static func percent(_ x: Double?) -> String { x.map { f($0 * 100) + "%" } ?? "—" }
+
+    /// "value ± error", the value alone when the error is undefined, "—" without a value.
+    static func plusMinus(_ value: Double?, _ error: Double?) -> String {
+        guard let value else { return "—" }
+        guard let error else { return f(value) }
+        return "\(f(value)) ± \(f(error))"
+    }
+
+    /// "[low, high]" or "—".
+    static func interval(_ low: Double?, _ high: Double?, _ places: Int = 1) -> String {
+        guard let low, let high else { return "—" }
+        return "[\(f(low, places)), \(f(high, places))]"
     }
 
     static func wdl(_ t: Trinomial) -> String { "\(t.wins)-\(t.draws)-\(t.losses)" }
@@ -41,25 +59,32 @@ enum TournamentReport {
         if !s.ratings.isEmpty {
             o.append("## Ratings")
             o.append("")
-            o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0, 95% bootstrap interval over games (200 resamples).")
+            o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0; 95% bootstrap interval "
+                + "(200 resamples of the independent units: game pairs from one opening, and games whose other leg is missing). "
+                + "— : undefined (fewer than two units, or every resample alike).")
             o.append("")
             o.append("| rank | agent | rating | 95% interval | games | score |")
             o.append("|---:|---|---:|---|---:|---:|")
             for (i, r) in s.ratings.enumerated() {
-                o.append("| \(i + 1) | `\(r.agent)` | \(f(r.rating)) | [\(f(r.low)), \(f(r.high))] | \(r.games) | \(f(r.score * 100))% |")
+                o.append("| \(i + 1) | `\(r.agent)` | \(f(r.rating)) | \(interval(r.low, r.high)) | \(r.games) | \(percent(r.score)) |")
             }
             o.append("")
             o.append("## Pairings")
             o.append("")
             o.append("W-D-L of agent A, overall and by the side A played (\(s.sides[0]) / \(s.sides[1])). "
-                + "Elo ± is the 95% interval of the trinomial estimate; pentanomial counts are game pairs scoring 0, ¼, ½, ¾, 1 for A.")
+                + "**Per pair** (the games of one opening are one unit): pentanomial counts of pairs scoring 0, ¼, ½, ¾, 1 for A, "
+                + "Elo ± (95%) and LOS from the pair variance, normalised Elo. **Per game** (trinomial, as if games were "
+                + "independent): Elo ± and LOS. — : undefined (no pairs, fewer than two, or no spread).")
             o.append("")
-            o.append("| agent A | agent B | games | W-D-L | A as \(s.sides[0]) | A as \(s.sides[1]) | score | Elo | LOS | draws | pentanomial | nElo |")
-            o.append("|---|---|---:|---|---|---|---:|---:|---:|---:|---|---:|")
+            o.append("| agent A | agent B | games | W-D-L | A as \(s.sides[0]) | A as \(s.sides[1]) | score | draws | pentanomial | Elo (pairs) | LOS (pairs) | nElo | Elo (games) | LOS (games) |")
+            o.append("|---|---|---:|---|---|---|---:|---:|---|---:|---:|---:|---:|---:|")
             for p in s.pairings {
-                o.append("| `\(p.agentA)` | `\(p.agentB)` | \(p.overall.games) | \(wdl(p.overall)) | \(wdl(p.asFirst)) | \(wdl(p.asSecond)) | "
-                    + "\(f(p.score * 100))% | \(f(p.elo)) ± \(f(p.eloError)) | \(f(p.los * 100))% | \(f(p.drawRatio * 100))% | "
-                    + "\(p.pentanomial.map(String.init).joined(separator: " ")) | \(f(p.normalizedElo)) ± \(f(p.normalizedEloError)) |")
+                let pair = p.paired
+                var row = "| `\(p.agentA)` | `\(p.agentB)` | \(p.overall.games) | \(wdl(p.overall)) | \(wdl(p.asFirst)) | \(wdl(p.asSecond)) | "
+                row += "\(percent(p.score)) | \(percent(p.drawRatio)) | \(p.pentanomial.map(String.init).joined(separator: " ")) | "
+                row += "\(plusMinus(pair.elo, pair.eloError)) | \(percent(pair.los)) | \(plusMinus(pair.normalizedElo, pair.normalizedEloError)) | "
+                row += "\(plusMinus(p.elo, p.eloError)) | \(percent(p.los)) |"
+                o.append(row)
             }
             o.append("")
             o.append("## By side")
@@ -67,7 +92,7 @@ enum TournamentReport {
             o.append("| agent | as \(s.sides[0]): W-D-L | score | as \(s.sides[1]): W-D-L | score |")
             o.append("|---|---|---:|---|---:|")
             for p in s.perSide {
-                o.append("| `\(p.agent)` | \(wdl(p.asFirst)) | \(f(p.asFirst.score * 100))% | \(wdl(p.asSecond)) | \(f(p.asSecond.score * 100))% |")
+                o.append("| `\(p.agent)` | \(wdl(p.asFirst)) | \(percent(TournamentSummary.score(p.asFirst))) | \(wdl(p.asSecond)) | \(percent(TournamentSummary.score(p.asSecond))) |")
             }
             o.append("")
         }
@@ -81,24 +106,39 @@ enum TournamentReport {
         if !s.puzzleAgents.isEmpty {
             o.append("## Scores")
             o.append("")
-            o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution).")
+            o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution). — : undefined (fewer than two deals, or no spread).")
             o.append("")
             o.append("| agent | deals | mean score | 95% interval | sd | min | max |")
             o.append("|---|---:|---:|---|---:|---:|---:|")
-            for a in s.puzzleAgents.sorted(by: { $0.scores.mean > $1.scores.mean }) {
+            for a in s.puzzleAgents.sorted(by: { ($0.scores.mean ?? -.infinity) > ($1.scores.mean ?? -.infinity) }) {
                 let m = a.scores
-                o.append("| `\(a.agent)` | \(m.count) | \(f(m.mean, 3)) | [\(f(m.mean - m.halfWidth, 3)), \(f(m.mean + m.halfWidth, 3))] | \(f(m.standardDeviation, 3)) | \(a.minimum) | \(a.maximum) |")
+                let range = m.interval
+                o.append("| `\(a.agent)` | \(m.count) | \(f(m.mean, 3)) | \(interval(range?.low, range?.high, 3)) | \(f(m.standardDeviation, 3)) | \(a.minimum.map(String.init) ?? "—") | \(a.maximum.map(String.init) ?? "—") |")
             }
             o.append("")
             o.append("## Paired differences")
             o.append("")
-            o.append("Mean of A − B on the same deals, 95% interval, paired t-test.")
+            let family = s.puzzleComparisons.count > 1
+            o.append("Mean of A − B on the same deals with its 95% interval; paired t-test, and the Wilcoxon signed-rank test "
+                + "(zero differences dropped; exact below 51 untied differences, else normal with tie correction)."
+                + (family ? " With \(s.puzzleComparisons.count) comparisons, the Holm columns adjust both p-values for the whole table (Holm's step-down method)." : "")
+                + " — : undefined.")
             o.append("")
-            o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p-value |")
-            o.append("|---|---|---:|---:|---|---:|---:|")
+            if family {
+                o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p (t) | Holm p (t) | W⁺ | p (Wilcoxon) | Holm p (Wilcoxon) |")
+                o.append("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
+            } else {
+                o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p (t) | W⁺ | p (Wilcoxon) |")
+                o.append("|---|---|---:|---:|---|---:|---:|---:|---:|")
+            }
             for c in s.puzzleComparisons {
-                let d = c.comparison.difference
-                o.append("| `\(c.agentA)` | `\(c.agentB)` | \(d.count) | \(f(d.mean, 3)) | [\(f(d.mean - d.halfWidth, 3)), \(f(d.mean + d.halfWidth, 3))] | \(f(c.comparison.t, 2)) | \(pValue(c.comparison.pValue)) |")
+                let d = c.comparison.difference, range = d.interval
+                var row = "| `\(c.agentA)` | `\(c.agentB)` | \(d.count) | \(f(d.mean, 3)) | \(interval(range?.low, range?.high, 3)) | "
+                row += "\(f(c.comparison.t, 2)) | \(pValue(c.comparison.pValue)) | "
+                if family { row += "\(pValue(c.holmT)) | " }
+                row += "\(f(c.wilcoxon.positiveRankSum, 1)) | \(pValue(c.wilcoxon.pValue)) |"
+                if family { row += " \(pValue(c.holmWilcoxon)) |" }
+                o.append(row)
             }
             o.append("")
         }
@@ -114,29 +154,33 @@ enum TournamentReport {
     }
 
     /// Below double precision (1 − CDF rounds to 0) the p-value is shown as a bound.
-    static func pValue(_ p: Double) -> String {
-        p < 1e-16 ? "< 1e-16" : p < 1e-4 ? String(format: "%.1e", p) : Format.fixed(p, 4)
+    static func pValue(_ p: Double?) -> String {
+        guard let p else { return "—" }
+        return p < 1e-16 ? "< 1e-16" : p < 1e-4 ? String(format: "%.1e", p) : Format.fixed(p, 4)
     }
 
     static func csv(_ s: TournamentSummary) -> String {
         func q(_ x: String) -> String { "\"" + x.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+        // An undefined statistic is an empty field.
+        func n(_ x: Double?) -> String { x.map { "\($0)" } ?? "" }
         var rows: [String] = []
         if s.puzzleAgents.isEmpty {
-            rows.append("agent_a,agent_b,games,wins,draws,losses,score,elo,elo_error,los,draw_ratio,penta_0,penta_1,penta_2,penta_3,penta_4,nelo,nelo_error,a_first_wins,a_first_draws,a_first_losses,a_second_wins,a_second_draws,a_second_losses")
+            rows.append("agent_a,agent_b,games,wins,draws,losses,score,game_elo,game_elo_error,game_los,draw_ratio,penta_0,penta_1,penta_2,penta_3,penta_4,pair_elo,pair_elo_error,pair_los,nelo,nelo_error,a_first_wins,a_first_draws,a_first_losses,a_second_wins,a_second_draws,a_second_losses")
             for p in s.pairings {
-                let fields: [String] = [q(p.agentA), q(p.agentB), "\(p.overall.games)", "\(p.overall.wins)", "\(p.overall.draws)",
-                    "\(p.overall.losses)", "\(p.score)", "\(p.elo)", "\(p.eloError)", "\(p.los)", "\(p.drawRatio)"]
-                    + p.pentanomial.map(String.init) + ["\(p.normalizedElo)", "\(p.normalizedEloError)",
-                    "\(p.asFirst.wins)", "\(p.asFirst.draws)", "\(p.asFirst.losses)",
-                    "\(p.asSecond.wins)", "\(p.asSecond.draws)", "\(p.asSecond.losses)"]
+                var fields: [String] = [q(p.agentA), q(p.agentB), "\(p.overall.games)", "\(p.overall.wins)", "\(p.overall.draws)",
+                    "\(p.overall.losses)", n(p.score), n(p.elo), n(p.eloError), n(p.los), n(p.drawRatio)]
+                fields += p.pentanomial.map(String.init)
+                fields += [n(p.paired.elo), n(p.paired.eloError), n(p.paired.los), n(p.paired.normalizedElo), n(p.paired.normalizedEloError)]
+                fields += ["\(p.asFirst.wins)", "\(p.asFirst.draws)", "\(p.asFirst.losses)",
+                           "\(p.asSecond.wins)", "\(p.asSecond.draws)", "\(p.asSecond.losses)"]
                 rows.append(fields.joined(separator: ","))
             }
         } else {
             rows.append("agent,deals,mean,ci_low,ci_high,sd,min,max")
             for a in s.puzzleAgents {
-                let m = a.scores
-                rows.append([q(a.agent), "\(m.count)", "\(m.mean)", "\(m.mean - m.halfWidth)", "\(m.mean + m.halfWidth)",
-                             "\(m.standardDeviation)", "\(a.minimum)", "\(a.maximum)"].joined(separator: ","))
+                let m = a.scores, range = m.interval
+                rows.append([q(a.agent), "\(m.count)", n(m.mean), n(range?.low), n(range?.high),
+                             n(m.standardDeviation), a.minimum.map(String.init) ?? "", a.maximum.map(String.init) ?? ""].joined(separator: ","))
             }
         }
         return rows.joined(separator: "\n") + "\n"
@@ -150,7 +194,7 @@ enum RatingChart {
         let rows = s.ratings
         let width = 720.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 28.0
         let height = top + Double(rows.count) * rowHeight + 40
-        let finite = rows.flatMap { [$0.low, $0.high, $0.rating] }.filter(\.isFinite)
+        let finite = rows.flatMap { [$0.low, $0.high, $0.rating] }.compactMap { $0 }.filter(\.isFinite)
         var lo = (finite.min() ?? -100), hi = (finite.max() ?? 100)
         if hi - lo < 1 { lo -= 50; hi += 50 }
         let pad = (hi - lo) * 0.05
@@ -164,9 +208,11 @@ enum RatingChart {
         for (i, r) in rows.enumerated() {
             let y = top + Double(i) * rowHeight + rowHeight / 2
             o.append("<text x=\"\(f(left - 10))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(r.agent))</text>")
-            o.append("<line x1=\"\(f(x(r.low)))\" y1=\"\(f(y))\" x2=\"\(f(x(r.high)))\" y2=\"\(f(y))\" stroke=\"#3465a4\" stroke-width=\"2\"/>")
+            if let low = r.low, let high = r.high {
+                o.append("<line x1=\"\(f(x(low)))\" y1=\"\(f(y))\" x2=\"\(f(x(high)))\" y2=\"\(f(y))\" stroke=\"#3465a4\" stroke-width=\"2\"/>")
+            }
             o.append("<circle cx=\"\(f(x(r.rating)))\" cy=\"\(f(y))\" r=\"4\" fill=\"#204a87\"/>")
-            o.append("<text x=\"\(f(x(r.high) + 6))\" y=\"\(f(y + 4))\" fill=\"#555\">\(TournamentReport.f(r.rating))</text>")
+            o.append("<text x=\"\(f(x(r.high ?? r.rating) + 6))\" y=\"\(f(y + 4))\" fill=\"#555\">\(TournamentReport.f(r.rating))</text>")
         }
         let axisY = height - 30
         o.append("<line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(width - right))\" y2=\"\(f(axisY))\" stroke=\"black\"/>")
@@ -191,7 +237,7 @@ enum RatingChart {
 enum ScoreChart {
     static func svg(_ s: TournamentSummary) -> String {
         let agents = s.puzzleAgents
-        let maxScore = max(agents.map(\.maximum).max() ?? 1, 1)
+        let maxScore = max(agents.map { $0.histogram.count - 1 }.max() ?? 1, 1)
         let width = 760.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 70.0
         let height = top + Double(agents.count) * rowHeight + 40
         let binWidth = (width - left - right) / Double(maxScore + 1)
@@ -208,8 +254,12 @@ enum ScoreChart {
                 o.append("<rect x=\"\(RatingChart.f(x(Double(score)) - binWidth * 0.4))\" y=\"\(RatingChart.f(base - h))\" width=\"\(RatingChart.f(binWidth * 0.8))\" height=\"\(RatingChart.f(h))\" fill=\"#8ae234\" stroke=\"#4e9a06\"/>")
             }
             let m = a.scores
-            o.append("<line x1=\"\(RatingChart.f(x(m.mean - m.halfWidth)))\" y1=\"\(RatingChart.f(base + 6))\" x2=\"\(RatingChart.f(x(m.mean + m.halfWidth)))\" y2=\"\(RatingChart.f(base + 6))\" stroke=\"#a40000\" stroke-width=\"2\"/>")
-            o.append("<circle cx=\"\(RatingChart.f(x(m.mean)))\" cy=\"\(RatingChart.f(base + 6))\" r=\"3.5\" fill=\"#a40000\"/>")
+            if let range = m.interval {
+                o.append("<line x1=\"\(RatingChart.f(x(range.low)))\" y1=\"\(RatingChart.f(base + 6))\" x2=\"\(RatingChart.f(x(range.high)))\" y2=\"\(RatingChart.f(base + 6))\" stroke=\"#a40000\" stroke-width=\"2\"/>")
+            }
+            if let mean = m.mean {
+                o.append("<circle cx=\"\(RatingChart.f(x(mean)))\" cy=\"\(RatingChart.f(base + 6))\" r=\"3.5\" fill=\"#a40000\"/>")
+            }
         }
         let axisY = height - 30
         o.append("<line x1=\"\(RatingChart.f(left))\" y1=\"\(RatingChart.f(axisY))\" x2=\"\(RatingChart.f(width - right))\" y2=\"\(RatingChart.f(axisY))\" stroke=\"black\"/>")

@@ -4,6 +4,7 @@ import Foundation
 /// so a resumed run and an uninterrupted one give the same summary.
 /// Everything that depends on the machine or the clock is under `run`.
 public struct TournamentSummary: Codable, Sendable {
+    /// One pairing, from agent A's side.
     public struct Pairing: Codable, Sendable {
         public var agentA: String
         public var agentB: String
@@ -11,43 +12,59 @@ public struct TournamentSummary: Codable, Sendable {
         public var overall: Trinomial
         public var asFirst: Trinomial
         public var asSecond: Trinomial
-        public var score: Double
-        public var elo: Double
-        public var eloError: Double
-        public var los: Double
-        public var drawRatio: Double
+        /// Per game (trinomial): as if every game were independent.
+        @Nullable public var score: Double?
+        @Nullable public var elo: Double?
+        @Nullable public var eloError: Double?
+        @Nullable public var los: Double?
+        @Nullable public var drawRatio: Double?
+        /// Pairs scoring 0, ¼, ½, ¾, 1 for A.
         public var pentanomial: [Int]
-        public var normalizedElo: Double
-        public var normalizedEloError: Double
+        /// Per pair (pentanomial): the estimates that respect the pairing.
+        public var paired: PairedElo
     }
 
+    /// One agent's Bradley–Terry rating.
     public struct Rating: Codable, Sendable {
         public var agent: String
         public var rating: Double
-        public var low: Double
-        public var high: Double
+        /// The 95% bootstrap interval; undefined with fewer than two units of play or
+        /// when every resample gives the same fit (a zero-width interval says nothing).
+        @Nullable public var low: Double?
+        @Nullable public var high: Double?
         public var games: Int
-        public var score: Double
+        @Nullable public var score: Double?
     }
 
+    /// One agent's results by side.
     public struct Sides: Codable, Sendable {
         public var agent: String
         public var asFirst: Trinomial
         public var asSecond: Trinomial
     }
 
+    /// One puzzle agent's scores.
     public struct PuzzleAgent: Codable, Sendable {
         public var agent: String
         public var scores: SampleSummary
-        public var minimum: Int
-        public var maximum: Int
+        @Nullable public var minimum: Int?
+        @Nullable public var maximum: Int?
+        /// histogram[k]: deals scoring k (empty when scores fall outside 0...10,000).
         public var histogram: [Int]
     }
 
+    /// Two puzzle agents on the deals both played: A − B.
     public struct PuzzleComparison: Codable, Sendable {
         public var agentA: String
         public var agentB: String
+        /// The paired t-test.
         public var comparison: PairedComparison
+        /// The Wilcoxon signed-rank test of the same differences.
+        public var wilcoxon: WilcoxonSignedRank
+        /// Holm-adjusted p-values over all the comparisons of the table; `nil` when
+        /// the table has only one comparison (nothing to adjust) or the p-value is.
+        @Nullable public var holmT: Double?
+        @Nullable public var holmWilcoxon: Double?
     }
 
     public struct SPRTResult: Codable, Sendable {
@@ -60,22 +77,24 @@ public struct TournamentSummary: Codable, Sendable {
         public var pairsUsed: Int
     }
 
+    /// One agent's speed; rates are undefined without moves or time.
     public struct Throughput: Codable, Sendable {
         public var agent: String
         public var moves: Int
-        public var averageMillisecondsPerMove: Double
-        public var nodesPerSecond: Double
-        public var playoutsPerSecond: Double
+        @Nullable public var averageMillisecondsPerMove: Double?
+        @Nullable public var nodesPerSecond: Double?
+        @Nullable public var playoutsPerSecond: Double?
     }
 
+    /// What depends on the machine and the clock.
     public struct Run: Codable, Sendable {
         public var machine: String
         public var build: String
         public var date: String
         public var throughput: [Throughput]
         /// Games per second of wall-clock time, for the games this run played.
-        public var gamesPerSecond: Double?
-        public var threads: Int?
+        @Nullable public var gamesPerSecond: Double?
+        @Nullable public var threads: Int?
     }
 
     public var game: String
@@ -114,7 +133,7 @@ public struct TournamentSummary: Codable, Sendable {
         sides = config.isPuzzle ? ["player"] : (tally.sides ?? ["first", "second"])
         run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,
                   throughput: Self.throughput(config.agents, tally.usage),
-                  gamesPerSecond: wallSeconds.map { gamesThisRun > 0 && $0 > 0 ? Double(gamesThisRun) / $0 : 0 },
+                  gamesPerSecond: wallSeconds.flatMap { gamesThisRun > 0 && $0 > 0 ? defined(Double(gamesThisRun) / $0) : nil },
                   threads: threads)
         if config.isPuzzle { summarizePuzzle(tally) } else { summarizeTwoPlayer(tally) }
     }
@@ -126,12 +145,11 @@ public struct TournamentSummary: Codable, Sendable {
         var first = overall, second = overall
         for (q, (a, b)) in config.pairings.enumerated() {
             let t = tally.pairings[q]
-            let penta = t.pairs
             pairings.append(Pairing(agentA: config.agents[a], agentB: config.agents[b], overall: t.overall,
-                                    asFirst: t.asFirst, asSecond: t.asSecond, score: t.overall.score,
-                                    elo: t.overall.elo, eloError: t.overall.eloError, los: t.overall.los,
-                                    drawRatio: t.overall.drawRatio, pentanomial: penta.counts,
-                                    normalizedElo: penta.normalizedElo, normalizedEloError: penta.normalizedEloError))
+                                    asFirst: t.asFirst, asSecond: t.asSecond, score: Self.score(t.overall),
+                                    elo: Self.elo(t.overall), eloError: Self.eloError(t.overall),
+                                    los: Self.los(t.overall), drawRatio: t.overall.games > 0 ? defined(t.overall.drawRatio) : nil,
+                                    pentanomial: t.pairs.counts, paired: PairedElo(t.pairs)))
             // Agent B's results are A's mirrored.
             overall[a].add(t.overall); first[a].add(t.asFirst); second[a].add(t.asSecond)
             overall[b].add(t.overall.mirrored); first[b].add(t.asSecond.mirrored); second[b].add(t.asFirst.mirrored)
@@ -139,13 +157,22 @@ public struct TournamentSummary: Codable, Sendable {
         let units = tally.ratingUnits
         let fit = BradleyTerry.fit(agents: n, units: units)
         let ci = BradleyTerry.intervals(agents: n, units: units, seed: config.seed)
+        let resamplable = units.reduce(0) { $0 + $1.count } >= 2
         for (i, name) in config.agents.enumerated() {
-            ratings.append(Rating(agent: name, rating: fit[i], low: ci[i].low, high: ci[i].high,
-                                  games: overall[i].games, score: overall[i].score))
+            let interval = resamplable && ci[i].high > ci[i].low ? ci[i] : nil
+            ratings.append(Rating(agent: name, rating: defined(fit[i]) ?? 0, low: interval.flatMap { defined($0.low) },
+                                  high: interval.flatMap { defined($0.high) }, games: overall[i].games,
+                                  score: Self.score(overall[i])))
             perSide.append(Sides(agent: name, asFirst: first[i], asSecond: second[i]))
         }
         ratings.sort { $0.rating > $1.rating }
     }
+
+    // Per-game statistics, undefined where the formulas are.
+    static func score(_ t: Trinomial) -> Double? { t.games > 0 ? defined(t.score) : nil }
+    static func elo(_ t: Trinomial) -> Double? { t.games > 0 ? defined(t.elo) : nil }
+    static func eloError(_ t: Trinomial) -> Double? { t.games >= 2 && t.variance > 0 ? defined(t.eloError) : nil }
+    static func los(_ t: Trinomial) -> Double? { t.games >= 2 && t.wins + t.losses > 0 && t.variance > 0 ? defined(t.los) : nil }
 
     /// The largest score a histogram is drawn for; beyond it, the histogram is left empty.
     static let histogramLimit = 10_000
@@ -160,24 +187,37 @@ public struct TournamentSummary: Codable, Sendable {
                 histogram = Array(repeating: 0, count: t.maximum + 1)
                 for (score, count) in t.histogram { histogram[score] = count }
             }
-            puzzleAgents.append(PuzzleAgent(agent: name, scores: SampleSummary(t.scores), minimum: played ? t.minimum : 0,
-                                            maximum: played ? t.maximum : 0, histogram: histogram))
+            puzzleAgents.append(PuzzleAgent(agent: name, scores: SampleSummary(t.scores), minimum: played ? t.minimum : nil,
+                                            maximum: played ? t.maximum : nil, histogram: histogram))
         }
+        var comparisons: [PuzzleComparison] = []
         for i in 0..<config.agents.count {
             for j in (i + 1)..<config.agents.count {
-                puzzleComparisons.append(PuzzleComparison(
+                let counts = tally.differenceCounts[i][j].map { (value: Double($0.key), count: $0.value) }
+                comparisons.append(PuzzleComparison(
                     agentA: config.agents[j], agentB: config.agents[i],
-                    comparison: PairedComparison(differences: SampleSummary(tally.differences[i][j]))))
+                    comparison: PairedComparison(differences: SampleSummary(tally.differences[i][j])),
+                    wilcoxon: WilcoxonSignedRank(differences: counts), holmT: nil, holmWilcoxon: nil))
             }
         }
+        // More than one comparison is a family of tests: Holm keeps its error rate.
+        if comparisons.count > 1 {
+            let t = Holm.adjust(comparisons.map(\.comparison.pValue))
+            let w = Holm.adjust(comparisons.map(\.wilcoxon.pValue))
+            for k in comparisons.indices {
+                comparisons[k].holmT = t[k]
+                comparisons[k].holmWilcoxon = w[k]
+            }
+        }
+        puzzleComparisons = comparisons
     }
 
     static func throughput(_ agents: [String], _ usage: [TournamentTally.Usage]) -> [Throughput] {
         zip(agents, usage).map { name, u in
             Throughput(agent: name, moves: u.moves,
-                       averageMillisecondsPerMove: u.moves > 0 ? u.seconds / Double(u.moves) * 1000 : 0,
-                       nodesPerSecond: u.seconds > 0 ? Double(u.nodes) / u.seconds : 0,
-                       playoutsPerSecond: u.seconds > 0 ? Double(u.playouts) / u.seconds : 0)
+                       averageMillisecondsPerMove: u.moves > 0 ? defined(u.seconds / Double(u.moves) * 1000) : nil,
+                       nodesPerSecond: u.seconds > 0 ? defined(Double(u.nodes) / u.seconds) : nil,
+                       playoutsPerSecond: u.seconds > 0 ? defined(Double(u.playouts) / u.seconds) : nil)
         }
     }
 }

@@ -67,13 +67,15 @@ public enum StudentT {
 }
 
 /// Mean with a 95% interval (t-distribution), and the paired comparison of two
-/// agents on the same deals (docs/statistics.md, "Coin Sorter").
+/// agents on the same deals (docs/statistics.md, "Coin Sorter"). What a sample
+/// cannot say is `nil`: no mean without values, no spread or interval below two
+/// values or without spread.
 public struct SampleSummary: Codable, Equatable, Sendable {
     public let count: Int
-    public let mean: Double
-    public let standardDeviation: Double
+    @Nullable public var mean: Double?
+    @Nullable public var standardDeviation: Double?
     /// Half-width of the 95% interval of the mean.
-    public let halfWidth: Double
+    @Nullable public var halfWidth: Double?
 
     public init(_ values: [Double]) {
         var moments = Moments()
@@ -84,11 +86,18 @@ public struct SampleSummary: Codable, Equatable, Sendable {
     /// The summary of values seen only through their running moments.
     public init(_ moments: Moments) {
         count = moments.count
-        mean = moments.mean
-        standardDeviation = count > 1 ? (moments.sumOfSquares / Double(count - 1)).squareRoot() : 0
-        halfWidth = count > 1
-            ? StudentT.quantile(0.975, dof: Double(count - 1)) * standardDeviation / Double(count).squareRoot()
-            : .infinity
+        mean = count > 0 ? defined(moments.mean) : nil
+        let sd = count > 1 ? (moments.sumOfSquares / Double(count - 1)).squareRoot() : 0
+        standardDeviation = count > 1 ? defined(sd) : nil
+        halfWidth = count > 1 && sd > 0
+            ? defined(StudentT.quantile(0.975, dof: Double(count - 1)) * sd / Double(count).squareRoot())
+            : nil
+    }
+
+    /// The 95% interval of the mean, when it exists.
+    public var interval: (low: Double, high: Double)? {
+        guard let mean, let halfWidth else { return nil }
+        return (mean - halfWidth, mean + halfWidth)
     }
 }
 
@@ -110,11 +119,12 @@ public struct Moments: Codable, Equatable, Sendable {
     }
 }
 
-/// A paired t-test of `a − b` over the same deals.
+/// A paired t-test of `a − b` over the same deals; `t` and the p-value are
+/// undefined (`nil`) with fewer than two deals or differences without spread.
 public struct PairedComparison: Codable, Equatable, Sendable {
     public let difference: SampleSummary
-    public let t: Double
-    public let pValue: Double
+    @Nullable public var t: Double?
+    @Nullable public var pValue: Double?
 
     public init(_ a: [Double], _ b: [Double]) {
         self.init(differences: SampleSummary(zip(a, b).map { $0 - $1 }))
@@ -123,12 +133,12 @@ public struct PairedComparison: Codable, Equatable, Sendable {
     /// The test from the summary of the differences a − b.
     public init(differences: SampleSummary) {
         difference = differences
-        let se = difference.standardDeviation / Double(max(difference.count, 1)).squareRoot()
-        if se > 0 {
-            t = difference.mean / se
-        } else {
-            t = difference.mean == 0 ? 0 : (difference.mean > 0 ? .infinity : -.infinity)
+        guard let mean = differences.mean, let sd = differences.standardDeviation, sd > 0 else {
+            t = nil; pValue = nil
+            return
         }
-        pValue = se > 0 ? StudentT.twoSidedP(t, dof: Double(difference.count - 1)) : (difference.mean == 0 ? 1 : 0)
+        let value = mean / (sd / Double(differences.count).squareRoot())
+        t = defined(value)
+        pValue = defined(StudentT.twoSidedP(value, dof: Double(differences.count - 1)))
     }
 }
