@@ -535,6 +535,7 @@ final class BaghChalTests: XCTestCase {
         rejectsPosition("T3T/5/5/5/T3T g +20 0", words: ["'+20'", "number"])
         rejectsPosition("T3T/5/5/5/T3T g 2.0 0", words: ["'2.0'", "number"])
         rejectsPosition("T3T/5/5/5/T3T g 99999999999999999999999 0", words: ["in hand", "number"])
+        rejectsPosition("T3T/5/5/5/T3T g 99999999999 0", words: ["in hand", "99999999999", "out of range"])
         rejectsPosition("T3T/5/5/5/T3T g 20 0 extra", words: ["unexpected", "extra"])
         rejectsPosition("T3T/5/5/5/T3T g 20 0 0", words: ["unexpected"])
     }

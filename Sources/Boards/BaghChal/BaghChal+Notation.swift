@@ -180,7 +180,7 @@ extension BaghChal {
         if text.hasPrefix("-"), text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
             throw ParseError("\(what) \(text) is negative")
         }
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text) else {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text) else {
             throw ParseError("\(what) '\(text)' is not a number")
         }
         return n
