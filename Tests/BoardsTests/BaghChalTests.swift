@@ -558,6 +558,51 @@ final class BaghChalTests: XCTestCase {
         XCTAssertNoThrow(try BaghChal(parsing: "T3T/5/2G2/5/T3T g 18 1"))
     }
 
+    /// Seeded random edits of valid texts (a character replaced, inserted or deleted,
+    /// from an alphabet of likely and unlikely characters): parsing either throws or
+    /// gives a position whose own text parses back to it; it never traps.
+    func testMutatedPositionAndMoveTextsParseOrThrowWithoutTrapping() {
+        let alphabet = Array("GTgt012345679x-/ +é\t")
+        var rng = SplitMix64(seed: 0xF022)
+        let texts = RandomBaghChal.sample.enumerated().filter { $0.offset % 10 == 0 }.map(\.element.text)
+        var accepted = 0, rejected = 0
+        for text in texts {
+            for _ in 0..<40 {
+                var chars = Array(text)
+                for _ in 0...rng.next(below: 3) {
+                    let i = rng.next(below: chars.count + 1)
+                    switch rng.next(below: 3) {
+                    case 0 where i < chars.count: chars[i] = alphabet[rng.next(below: alphabet.count)]
+                    case 1: chars.insert(alphabet[rng.next(below: alphabet.count)], at: i)
+                    default: if i < chars.count { chars.remove(at: i) }
+                    }
+                }
+                let mutated = String(chars)
+                do {
+                    let p = try BaghChal(parsing: mutated)
+                    XCTAssertEqual(try BaghChal(parsing: p.text).text, p.text, mutated)
+                    XCTAssertEqual(p.goats.nonzeroBitCount + p.goatsInHand + p.captures, 20, mutated)
+                    accepted += 1
+                } catch {
+                    XCTAssertFalse(error.message.isEmpty)
+                    rejected += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(rejected, 1_000)
+        XCTAssertGreaterThan(accepted, 10, "some edits (a split run, a moved piece) stay valid")
+        let moveAlphabet = Array("abcdef0123456x-  é")
+        for p in RandomBaghChal.sample.prefix(200) {
+            for _ in 0..<20 {
+                let n = 1 + rng.next(below: 6)
+                let text = String((0..<n).map { _ in moveAlphabet[rng.next(below: moveAlphabet.count)] })
+                if let m = try? p.parseMove(text) {
+                    XCTAssertTrue(p.legalMoves.contains(m), "'\(text)' parsed to an illegal move in \(p.text)")
+                }
+            }
+        }
+    }
+
     func testBitboardInitialiserRejectsOverlapsAndPointsBeyondTheBoard() {
         assertParseError("goat and tiger on a1", words: ["a1", "both"]) { () throws(ParseError) in
             try BaghChal(goats: 1, tigers: 0x110_0011, sideToMove: .second, goatsInHand: 19, captures: 0)
