@@ -5,12 +5,15 @@ import Workbench
 /// The `bench` command line: picks the command and reports misuse as one line.
 enum BenchCommand {
     static let help = """
-        bench: the game-AI workbench (Tigers & Goats, Coin Sorter)
+        bench: the game-AI workbench (\(GameRegistry.games.map { $0.title }.joined(separator: ", ")))
 
         usage: bench [COMMAND] [OPTIONS]
 
+        Commands that work on a game take --game NAME: \(GameRegistry.names)
+        (default \(GameRegistry.defaultGame.name)).
+
         commands:
-          (none)      a short Tigers & Goats round robin of the standard agents:
+          (none)      a short \(GameRegistry.defaultGame.title) round robin of the standard agents:
                       bench tournament \(defaultTournament.joined(separator: " "))
           benchmark   perft depth 6 from the start on 1 and all threads
           perft       leaf counts of the legal-move tree, divide, speed

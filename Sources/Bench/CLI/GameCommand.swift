@@ -19,9 +19,19 @@ extension GameCommand {
         }
     }
 
-    /// The help lines of every game's rule options.
+    /// The help lines of every game's rule options; an option that several games share
+    /// with the same help is one line naming them all.
     static var ruleHelp: String {
-        GameRegistry.games.flatMap { game in game.ruleOptions.map { "  " + $0.help + " (\(game.name))" } }
-            .joined(separator: "\n")
+        var lines: [(help: String, games: [String])] = []
+        for game in GameRegistry.games {
+            for option in game.ruleOptions {
+                if let i = lines.firstIndex(where: { $0.help == option.help }) {
+                    lines[i].games.append(game.name)
+                } else {
+                    lines.append((option.help, [game.name]))
+                }
+            }
+        }
+        return lines.map { "  \($0.help) (\($0.games.joined(separator: ", ")))" }.joined(separator: "\n")
     }
 }

@@ -15,7 +15,8 @@ struct PlayCommand: GameCommand {
 
         Draws the board, reads moves in notation from stdin (one a line), and answers
         an illegal one with the legal moves. Goats in danger are shown red on a
-        terminal, marked with ! otherwise. Commands: a move, `moves`, `undo` (takes
+        terminal; otherwise Tigers & Goats marks them with ! and Bagh-Chal lists
+        them under the board. Commands: a move, `moves`, `undo` (takes
         back your last move and the agent's reply), `quit`. At the end, or on quit or
         end of input, the game is appended to the record file.
           --SIDE human|SPEC  two-player games: who plays each side, named by the game's

@@ -41,6 +41,25 @@ final class ConformanceTests: XCTestCase {
         assertReachesEveryEnd(report)
     }
 
+    /// Bagh-Chal: games from the start and from a crowded position of the sliding phase
+    /// (all goats placed, two points empty), each with the default ply limit and with
+    /// one short enough that games also end by it.
+    func testBaghChalPassesTheConformanceSuite() {
+        var suite = TwoPlayerConformance<BaghChal, NaiveBaghChal>()
+        let crowded = "TGGGT/GG1GG/G1GGG/GGGGG/TGGGT g 0 1"
+        suite.starts = [BaghChal(), BaghChal(rules: .init(plyLimit: 60)),
+                        try! BaghChal(parsing: crowded), try! BaghChal(parsing: crowded, rules: .init(plyLimit: 20))]
+        suite.parse = { try BaghChal(parsing: $0) }
+        suite.games = 2 * suite.policies.count * suite.starts.count
+        suite.seed = 0xBA_6C4A
+        // Placements are one point: bare and malformed points must be refused too.
+        suite.malformedMoves += ["f1", "a6", "c0", "C3", "c3c4", "c3x", "a1:a2", "c3-c4-c5"]
+        let report = suite.run()
+        print("Bagh-Chal conformance:", report)
+        XCTAssertTrue(report.passed, report.description)
+        assertReachesEveryEnd(report)
+    }
+
     func testCoinSorterPassesThePuzzleConformanceSuite() {
         var suite = PuzzleConformance<CoinSorterReferee, CoinSorterReference>(referee: { CoinSorterReferee(seed: $0) })
         suite.seeds = Array(0..<40) + [0xDEAD_BEEF, UInt64.max]

@@ -8,6 +8,7 @@ public enum GameRegistry {
     public static let games: [any WorkbenchGame.Type] = [
         TigersGoats.self,
         CoinSorter.self,
+        BaghChal.self,
     ]
 
     /// Runs `visitor` for the game called `name` (the default game when `nil`); an
@@ -21,6 +22,7 @@ public enum GameRegistry {
         switch name ?? defaultGame.name {
         case TigersGoats.name: return try visitor.visitTwoPlayer(TigersGoats.self)
         case CoinSorter.name: return try visitor.visitPuzzle(CoinSorter.self)
+        case BaghChal.name: return try visitor.visitTwoPlayer(BaghChal.self)
         case let other: throw unknown(other)
         }
     }

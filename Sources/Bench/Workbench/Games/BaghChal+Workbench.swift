@@ -1,0 +1,87 @@
+import Boards
+import Search
+
+/// Bagh-Chal in the workbench: its rule option, agents and board display.
+extension BaghChal: TwoPlayerWorkbenchGame {
+    public typealias Evaluator = BaghChalEvaluator
+
+    public static var title: String { "Bagh-Chal" }
+
+    public static var defaultRules: Rules { .standard }
+
+    public static var ruleOptions: [RuleOption] {
+        [RuleOption(name: "--ply-limit", takesValue: true, help: "--ply-limit N     draw at ply N (default 300)")]
+    }
+
+    public static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> Rules {
+        Rules(plyLimit: try options.int("--ply-limit", default: 300, in: 1...Int(UInt16.max)))
+    }
+
+    public static var defaultAgents: [String] { ["random", "greedy", "alphabeta:depth=4", "mcts:playouts=1000,cap=10"] }
+
+    public static func start(_ rules: Rules) -> BaghChal { BaghChal(rules: rules) }
+
+    public static func position(parsing text: String, rules: Rules) throws(ParseError) -> BaghChal {
+        try BaghChal(parsing: text, rules: rules)
+    }
+
+    /// The board with its lines, rank 5 at the top: tigers yellow, goats in danger red
+    /// (without colour they are listed below the board).
+    ///
+    /// ```
+    /// 5  T---.---.---.---T
+    ///    | \ | / | \ | / |
+    /// 4  .---.---.---.---.
+    /// ```
+    public static func board(_ p: BaghChal, color: Bool) -> String {
+        let danger = p.goatsInDanger
+        var lines: [String] = []
+        for rank in stride(from: 4, through: 0, by: -1) {
+            var row = "\(rank + 1)  "
+            for file in 0..<5 {
+                let b = UInt32(1) << UInt32(rank * 5 + file)
+                if p.tigers & b != 0 {
+                    row += color ? "\u{1B}[1;33mT\u{1B}[0m" : "T"
+                } else if p.goats & b != 0 {
+                    row += color && danger & b != 0 ? "\u{1B}[1;31mG\u{1B}[0m" : "G"
+                } else {
+                    row += "."
+                }
+                if file < 4 { row += "---" }
+            }
+            lines.append(row)
+            if rank > 0 {
+                // The square below this rank: a diagonal leaves its lower-left corner
+                // upwards (/) when that corner has file + rank even, else downwards (\).
+                var links = "   |"
+                for file in 0..<4 { links += (file + rank - 1) % 2 == 0 ? " / |" : " \\ |" }
+                lines.append(links)
+            }
+        }
+        lines.append("   a   b   c   d   e")
+        var status = "\(sideName(p.sideToMove)) to move, goats in hand \(p.goatsInHand), "
+            + "goats captured \(p.captures), ply \(p.plyCount)"
+        if danger != 0 {
+            let points = (0..<25).filter { danger & (UInt32(1) << UInt32($0)) != 0 }.map(Notation.pointName)
+            status += ", goats in danger: " + points.joined(separator: " ")
+        }
+        lines.append(status)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The rules as `tournament.json` stores them: `plyLimit` beside the tournament's
+/// other settings.
+extension BaghChal.Rules: Codable {
+    enum CodingKeys: String, CodingKey { case plyLimit }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? 300)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(plyLimit, forKey: .plyLimit)
+    }
+}

@@ -1,0 +1,199 @@
+// Text for Bagh-Chal: points (`c3`), moves (`c3` placement, `c3-c4` step, `a1xa3`
+// capture) and positions (`T3T/5/5/5/T3T g 20 0`), docs/formats.md, "Bagh-Chal".
+
+extension BaghChal {
+    /// Point and move names.
+    public enum Notation {
+        /// The name of a point index 0–24, e.g. `c3` for 12.
+        public static func pointName(_ point: Int) -> String {
+            let files = Array("abcde")
+            return "\(files[point % 5])\(point / 5 + 1)"
+        }
+
+        /// The index of a point name like `c3` (files `a`–`e`, ranks `1`–`5`), or `nil`.
+        public static func point(named name: Substring) -> Int? {
+            let u = Array(name.utf8)
+            guard u.count == 2, (97...101).contains(u[0]), (49...53).contains(u[1]) else { return nil }
+            return Int(u[1] - 49) * 5 + Int(u[0] - 97)
+        }
+    }
+
+    /// The notation of `move`: the point of a placement, `from-to` for a step, `fromxto`
+    /// (the landing point) for a capture.
+    public func notation(of move: Move) -> String {
+        if move.isPlacement { return Notation.pointName(move.to) }
+        return Notation.pointName(move.from) + (move.isCapture ? "x" : "-") + Notation.pointName(move.to)
+    }
+
+    /// Parses `text` as a move (`c3`, `c3-c4`, `a1xa3`) and checks that it is legal
+    /// here, saying why when it is not.
+    public func parseMove(_ text: String) throws(ParseError) -> Move {
+        let trimmed = text.trimmingWhitespace()
+        let malformed = ParseError(
+            "malformed move '\(text)': expected a point (c3) to place a goat, from-to (c3-c4) or fromxto (a1xa3)")
+        // Parse the shape first: a point, or two points around one separator.
+        var placement: Int? = nil
+        var from = 0, to = 0, isCapture = false
+        if let sep = trimmed.firstIndex(where: { $0 == "-" || $0 == "x" }) {
+            guard let f = Notation.point(named: trimmed[..<sep]),
+                  let t = Notation.point(named: trimmed[trimmed.index(after: sep)...]) else { throw malformed }
+            from = f
+            to = t
+            isCapture = trimmed[sep] == "x"
+        } else {
+            guard let p = Notation.point(named: trimmed) else { throw malformed }
+            placement = p
+        }
+        if let o = outcome { throw ParseError("illegal move '\(trimmed)': the game is over (\(Self.describe(o)))") }
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+
+        if let point = placement {
+            let wanted = Move(placing: point)
+            if moves.contains(wanted) { return wanted }
+            if side == Self.tigers {
+                throw ParseError("illegal move '\(trimmed)': tigers to move; a lone point places a goat")
+            }
+            if inHand == 0 {
+                throw ParseError("illegal move '\(trimmed)': all \(Self.goatsPerGame) goats are placed; "
+                    + "goats now step along a line (c3-c4)")
+            }
+            throw ParseError("illegal move '\(trimmed)': \(Notation.pointName(point)) is not empty")
+        }
+
+        let wanted = Move(from: from, to: to, isCapture: isCapture)
+        if moves.contains(wanted) { return wanted }
+        let flipped = Move(from: from, to: to, isCapture: !isCapture)
+        if moves.contains(flipped) {
+            throw ParseError("illegal move '\(trimmed)': write it \(notation(of: flipped))")
+        }
+        let fromName = Notation.pointName(from), toName = Notation.pointName(to)
+        if side == Self.goats {
+            if inHand > 0 {
+                throw ParseError("illegal move '\(trimmed)': goats on the board may not move while "
+                    + "\(inHand) goat\(inHand == 1 ? " is" : "s are") in hand; place one (\(toName))")
+            }
+            if isCapture { throw ParseError("illegal move '\(trimmed)': goats do not capture") }
+        }
+        let mover = side == Self.goats ? "goat" : "tiger"
+        let pieces = side == Self.goats ? _goats : _tigers
+        if pieces & Lines.bit(from) == 0 {
+            throw ParseError("illegal move '\(trimmed)': no \(mover) on \(fromName) (\(mover)s to move)")
+        }
+        let reason: String
+        if isCapture {
+            var over: Int? = nil
+            for d in 0..<8 where Board.landing(from: from, direction: d) == to {
+                over = Board.neighbour(of: from, direction: d)
+            }
+            if let over {
+                reason = _goats & Lines.bit(over) == 0
+                    ? "no goat on \(Notation.pointName(over)) to jump" : "\(toName) is not empty"
+            } else {
+                reason = "\(toName) is not two points on along a line from \(fromName)"
+            }
+        } else {
+            reason = Board.neighbours(of: from) & Lines.bit(to) == 0
+                ? "no line joins \(fromName) to \(toName)" : "\(toName) is not empty"
+        }
+        throw ParseError("illegal move '\(trimmed)': the \(mover) on \(fromName) cannot "
+            + "\(isCapture ? "capture" : "move") to \(toName): \(reason)")
+    }
+
+    /// The position text: ranks 5 to 1, side to move, goats in hand, goats captured.
+    public var text: String {
+        var out = ""
+        for rank in stride(from: 4, through: 0, by: -1) {
+            var run = 0
+            for file in 0..<5 {
+                let b = Lines.bit(rank * 5 + file)
+                let piece: Character? = _goats & b != 0 ? "G" : _tigers & b != 0 ? "T" : nil
+                if let piece {
+                    if run > 0 { out += String(run); run = 0 }
+                    out.append(piece)
+                } else {
+                    run += 1
+                }
+            }
+            if run > 0 { out += String(run) }
+            if rank > 0 { out += "/" }
+        }
+        return out + " " + (side == .first ? "g" : "t") + " " + String(inHand) + " " + String(captured)
+    }
+
+    /// Parses position text under the default rules.
+    public init(parsing text: String) throws(ParseError) {
+        try self.init(parsing: text, rules: .standard)
+    }
+
+    /// Parses position text, naming the problem when it is malformed or inconsistent
+    /// (docs/formats.md, Bagh-Chal, lists every check). The ply count starts at 0.
+    public init(parsing text: String, rules: Rules) throws(ParseError) {
+        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        guard let board = fields.first else { throw ParseError("empty position text") }
+        let ranks = board.split(separator: "/", omittingEmptySubsequences: false)
+        guard ranks.count == 5 else {
+            throw ParseError("position has \(ranks.count) ranks, expected 5 separated by '/'")
+        }
+        var goats: UInt32 = 0, tigers: UInt32 = 0
+        for (i, rankText) in ranks.enumerated() {
+            let rank = 4 - i
+            var file = 0
+            for ch in rankText {
+                if ch.isASCII, let run = ch.wholeNumberValue, (1...5).contains(run) {
+                    file += run
+                } else if ch == "G" || ch == "T" {
+                    if file < 5 {
+                        let b = Lines.bit(rank * 5 + file)
+                        if ch == "G" { goats |= b } else { tigers |= b }
+                    }
+                    file += 1
+                } else {
+                    throw ParseError("unknown character '\(ch)' in rank \(rank + 1): expected G, T or a digit 1-5")
+                }
+            }
+            guard file == 5 else {
+                throw ParseError("rank \(rank + 1) ('\(rankText)') has \(file) points, expected 5")
+            }
+        }
+        guard fields.count >= 2 else { throw ParseError("missing side to move (g or t) after the board") }
+        let side: Player
+        switch fields[1] {
+        case "g": side = .first
+        case "t": side = .second
+        default: throw ParseError("unknown side to move '\(fields[1])': expected g or t")
+        }
+        guard fields.count >= 3 else { throw ParseError("missing number of goats in hand after the side to move") }
+        let inHand = try Self.count(fields[2], "goats in hand")
+        guard fields.count >= 4 else { throw ParseError("missing number of goats captured after the goats in hand") }
+        let captures = try Self.count(fields[3], "goats captured")
+        guard fields.count == 4 else {
+            throw ParseError("unexpected text '\(fields[4...].joined(separator: " "))' after the goats captured")
+        }
+        try self.init(goats: goats, tigers: tigers, sideToMove: side, goatsInHand: inHand, captures: captures,
+                      rules: rules)
+    }
+
+    /// A count field of the position text: decimal digits only (the range is checked
+    /// by the initialiser).
+    private static func count(_ text: Substring, _ what: String) throws(ParseError) -> Int {
+        if text.hasPrefix("-"), text.count > 1, text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }) {
+            throw ParseError("\(what) \(text) is negative")
+        }
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(text) else {
+            throw ParseError("\(what) '\(text)' is not a number")
+        }
+        return n
+    }
+}
+
+extension BaghChal: TwoPlayerGame {
+    public static var name: String { "bagh-chal" }
+    public static var nullMove: Move { Move(raw: 0) }
+    public static func sideName(_ player: Player) -> String { player == .first ? "goats" : "tigers" }
+    /// A placement and a capture each change the goats in hand or the goats on the
+    /// board for good: no earlier position can come back.
+    @inlinable public func isIrreversible(_ move: Move) -> Bool { move.raw &>> 10 != 2 }
+    /// A capture jumps a goat; placements and steps are quiet.
+    @inlinable public func isCapture(_ move: Move) -> Bool { move.isCapture }
+}
