@@ -33,7 +33,7 @@ public struct BaghChalEvaluator: Evaluator {
         var forTigers = captures * Double(p.captures) + mobility * Double(tigerMoves)
             - trapped * Double(trappedTigers) + danger * Double(hanging)
         if p.sideToMove == BaghChal.tigers && hanging > 0 { forTigers += threat }
-        let value = Int(forTigers.rounded())
+        let value = Evaluation.clamped(forTigers)
         return p.sideToMove == BaghChal.tigers ? value : -value
     }
 }
