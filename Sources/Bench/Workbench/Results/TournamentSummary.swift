@@ -105,7 +105,7 @@ public struct TournamentSummary: Codable, Sendable {
                 guard let sa = a.score(of: config.agents[0]), let sb = b.score(of: config.agents[0]) else { break }
                 penta.add(sa, sb)
             }
-            sprtResult = SPRTResult(model: "normalized pentanomial (fishtest), Gaussian GSPRT", elo0: sprt.elo0,
+            sprtResult = SPRTResult(model: "normalized pentanomial (fishtest), exact GSPRT", elo0: sprt.elo0,
                                     elo1: sprt.elo1, alpha: sprt.alpha, beta: sprt.beta, llr: sprt.llr(penta),
                                     lowerBound: sprt.lowerBound, upperBound: sprt.upperBound,
                                     decision: sprt.decision(penta).rawValue, pairsUsed: penta.pairs)
