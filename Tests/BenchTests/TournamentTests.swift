@@ -439,15 +439,25 @@ final class TournamentTests: XCTestCase {
 
         let s = try object(try text(one, "summary.json"))
         let sprt = try XCTUnwrap(s["sprt"] as? [String: Any])
-        XCTAssertEqual(sprt["decision"] as? String, "H1 accepted")
+        XCTAssertEqual(sprt["decision"] as? String, "H1")
         let games = try XCTUnwrap(s["games"] as? Int)
         XCTAssertLessThan(games, 100, "stopped before all games")
-        XCTAssertEqual(sprt["pairsUsed"] as? Int, games / 2)
+        XCTAssertEqual(sprt["pairs"] as? Int, games / 2)
         XCTAssertEqual(games % 2, 0)
-        let llr = try XCTUnwrap(sprt["llr"] as? Double), upper = try XCTUnwrap(sprt["upperBound"] as? Double)
+        let llr = try XCTUnwrap(sprt["llr"] as? Double), upper = try XCTUnwrap(sprt["upper"] as? Double)
         XCTAssertGreaterThanOrEqual(llr, upper)
         XCTAssertEqual(upper, log(0.95 / 0.05), accuracy: 1e-12)
-        XCTAssertEqual(sprt["lowerBound"] as? Double ?? 0, log(0.05 / 0.95), accuracy: 1e-12)
+        XCTAssertEqual(sprt["lower"] as? Double ?? 0, log(0.05 / 0.95), accuracy: 1e-12)
+        // The summary's SPRT object is what `bench sprt --json` prints for its counts.
+        let counts = try XCTUnwrap(sprt["pentanomial"] as? [Int])
+        XCTAssertEqual(counts.reduce(0, +), games / 2)
+        let calculator = try object(try benchOK(["sprt", "--pentanomial", counts.map(String.init).joined(separator: ","),
+                                                 "--elo0", "0", "--elo1", "200", "--json"]).stdout)
+        for key in ["llr", "lower", "upper"] {
+            XCTAssertEqual(calculator[key] as? Double ?? .nan, sprt[key] as? Double ?? 0, accuracy: 1e-12, key)
+        }
+        XCTAssertEqual(calculator["decision"] as? String, "H1")
+        XCTAssertEqual(calculator["pairs"] as? Int, games / 2)
         XCTAssertTrue((sprt["model"] as? String ?? "").contains("pentanomial"), "names the model")
         XCTAssertLessThan(lineCount(one.appendingPathComponent("games.jsonl")), 100)
 
@@ -464,7 +474,7 @@ final class TournamentTests: XCTestCase {
         _ = try benchOK(["tournament", "--agents", "greedy", "alphabeta:depth=1", "--games", "100", "--sprt",
                          "0,200,0.05,0.05", "--seed", "1", "--threads", "1", "--out", weak.path])
         let h0 = try XCTUnwrap(try object(try text(weak, "summary.json"))["sprt"] as? [String: Any])
-        XCTAssertEqual(h0["decision"] as? String, "H0 accepted")
+        XCTAssertEqual(h0["decision"] as? String, "H0")
         XCTAssertLessThanOrEqual(h0["llr"] as? Double ?? 0, log(0.05 / 0.95))
     }
 

@@ -125,7 +125,8 @@ final class TournamentTallyTests: XCTestCase {
         XCTAssertTrue(tally.isDecided)
         let s = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         XCTAssertEqual(s.games, 2 * (stop + 1), "games past the stopping pair are not counted")
-        XCTAssertEqual(s.sprt?.pairsUsed, stop + 1)
+        XCTAssertEqual(s.sprt?.pairs, stop + 1)
+        XCTAssertEqual(s.sprt?.decision, "H1")
     }
 
     func testPuzzleHistogramsAreOmittedForScoresBeyondTheLimitInsteadOfAllocated() throws {

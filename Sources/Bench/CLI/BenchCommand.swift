@@ -23,6 +23,7 @@ enum BenchCommand {
           tournament  agents against each other on worker threads, with statistics
           report      rebuild a tournament's summary files from its games
           play        play at the terminal against an agent (or a person)
+          sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
           help        this text; `bench COMMAND --help` for a command's options
 
         Bad input exits with status 2 and one line on stderr; a failure while
@@ -59,6 +60,7 @@ enum BenchCommand {
         case "tournament": try TournamentCommand.run(rest)
         case "report": try ReportCommand.run(rest)
         case "play": try PlayCommand.run(rest)
+        case "sprt": try SprtCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -73,13 +75,14 @@ enum BenchCommand {
         case "tournament": return TournamentCommand.help
         case "report": return ReportCommand.help
         case "play": return PlayCommand.help
+        case "sprt": return SprtCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, play, help)")
+        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, play, sprt, help)")
     }
 }
 

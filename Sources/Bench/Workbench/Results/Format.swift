@@ -9,6 +9,11 @@ package enum Format {
         return text.hasPrefix("-") && text.dropFirst().allSatisfy { $0 == "0" || $0 == "." } ? String(text.dropFirst()) : text
     }
 
+    /// A number as typed on a command line: `5`, `0.05`, `-2.5`.
+    package static func number(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
+    }
+
     /// A count with thousands separators: 1,702,512.
     package static func grouped(_ n: UInt64) -> String {
         let digits = Array(String(n))

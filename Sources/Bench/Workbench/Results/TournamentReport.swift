@@ -100,7 +100,11 @@ enum TournamentReport {
             o.append("## SPRT")
             o.append("")
             o.append("Model: \(sprt.model). H0: elo = \(f(sprt.elo0)), H1: elo = \(f(sprt.elo1)) (normalised), α = \(sprt.alpha), β = \(sprt.beta).")
-            o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lowerBound, 3)), \(f(sprt.upperBound, 3))] after \(sprt.pairsUsed) pairs: **\(sprt.decision)**.")
+            let verdict = ["H0": "H0 accepted", "H1": "H1 accepted"][sprt.decision] ?? "continue"
+            o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lower, 3)), \(f(sprt.upper, 3))] after \(sprt.pairs) pairs "
+                + "(pentanomial \(sprt.pentanomial.map(String.init).joined(separator: " "))): **\(verdict)**.")
+            o.append("The same numbers: `bench sprt --pentanomial \(sprt.pentanomial.map(String.init).joined(separator: ",")) "
+                + "--elo0 \(Format.number(sprt.elo0)) --elo1 \(Format.number(sprt.elo1)) --alpha \(Format.number(sprt.alpha)) --beta \(Format.number(sprt.beta))`.")
             o.append("")
         }
         if !s.puzzleAgents.isEmpty {

@@ -67,14 +67,23 @@ public struct TournamentSummary: Codable, Sendable {
         @Nullable public var holmWilcoxon: Double?
     }
 
+    /// The SPRT of a two-agent match: the same numbers, under the same keys, as
+    /// `bench sprt --json` prints for the match's pentanomial counts.
     public struct SPRTResult: Codable, Sendable {
         public var model: String
         public var elo0: Double, elo1: Double, alpha: Double, beta: Double
+        /// The log-likelihood ratio over the pairs used.
         public var llr: Double
-        public var lowerBound: Double
-        public var upperBound: Double
+        /// ln(β / (1 − α)): H0 is accepted at or below it.
+        public var lower: Double
+        /// ln((1 − β) / α): H1 is accepted at or above it.
+        public var upper: Double
+        /// "H0", "H1" or "continue".
         public var decision: String
-        public var pairsUsed: Int
+        /// The complete pairs, in schedule order, that the test used.
+        public var pairs: Int
+        /// Their pentanomial counts (pairs scoring 0, ¼, ½, ¾, 1 for the first agent).
+        public var pentanomial: [Int]
     }
 
     /// One agent's speed; rates are undefined without moves or time.
@@ -125,10 +134,12 @@ public struct TournamentSummary: Codable, Sendable {
         games = tally.games
         if let test = config.sprt {
             let pairs = tally.sprtPairs
-            sprt = SPRTResult(model: "normalized pentanomial (fishtest), Gaussian GSPRT", elo0: test.elo0,
-                              elo1: test.elo1, alpha: test.alpha, beta: test.beta, llr: test.llr(pairs),
-                              lowerBound: test.lowerBound, upperBound: test.upperBound,
-                              decision: test.decision(pairs).rawValue, pairsUsed: pairs.pairs)
+            let llr = test.llr(pairs)
+            sprt = SPRTResult(model: "normalized pentanomial (fishtest), exact GSPRT", elo0: test.elo0,
+                              elo1: test.elo1, alpha: test.alpha, beta: test.beta, llr: defined(llr) ?? 0,
+                              lower: test.lowerBound, upper: test.upperBound,
+                              decision: test.decision(llr: llr).code, pairs: pairs.pairs,
+                              pentanomial: pairs.counts)
         }
         sides = config.isPuzzle ? ["player"] : (tally.sides ?? ["first", "second"])
         run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,

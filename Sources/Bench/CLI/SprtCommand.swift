@@ -1,0 +1,109 @@
+import Foundation
+import Workbench
+
+/// `bench sprt`: the SPRT of a match given by its pentanomial counts, without playing
+/// it (to check a result, or to see how many pairs a test would need).
+enum SprtCommand {
+    static let name = "sprt"
+    static let declared: [String: Options.Kind] = [
+        "--pentanomial": .value, "--elo0": .value, "--elo1": .value, "--alpha": .value, "--beta": .value, "--json": .flag,
+    ]
+    /// The largest count accepted: far beyond any real match, and small enough that the
+    /// counts' sum and N · Σ p̂ ln(p₁/p₀) stay exact-ish in Double.
+    static let maxCount = 1_000_000_000_000
+
+    static let help = """
+        usage: bench sprt --pentanomial LL,LD,WL+DD,DW,WW --elo0 E0 --elo1 E1 [options]
+
+        The log-likelihood ratio of the normalised-Elo SPRT (fishtest's exact GSPRT,
+        docs/statistics.md) for pentanomial counts: pairs scoring 0, ¼, ½, ¾ and 1
+        for the first agent. Prints the LLR, the bounds and the decision.
+          --pentanomial C   five whole counts, comma-separated (each 0...10^12)
+          --elo0 E0         H0, normalised Elo (-1000...1000)
+          --elo1 E1         H1, normalised Elo (-1000...1000, above E0)
+          --alpha A         false-positive rate, in (0, 0.5) (default 0.05)
+          --beta B          false-negative rate, in (0, 0.5) (default 0.05)
+          --json            print one JSON object: llr, lower, upper, decision, pairs
+        """
+
+    /// What `--json` prints.
+    struct Result: Encodable {
+        let llr: Double
+        let lower: Double
+        let upper: Double
+        /// "H0", "H1" or "continue".
+        let decision: String
+        let pairs: Int
+    }
+
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        let options = try Options(command: name, arguments: arguments, declared: declared)
+        let counts = try parseCounts(try options.required("--pentanomial"))
+        let elo0 = try number(options, "--elo0", default: nil)
+        let elo1 = try number(options, "--elo1", default: nil)
+        for (option, elo) in [("--elo0", elo0), ("--elo1", elo1)] where !(abs(elo) <= 1000) {
+            throw .usage("sprt: \(option) must be in -1000...1000, got \(elo)")
+        }
+        guard elo0 < elo1 else { throw .usage("sprt: --elo0 must be below --elo1 (got \(elo0) and \(elo1))") }
+        let alpha = try number(options, "--alpha", default: 0.05)
+        let beta = try number(options, "--beta", default: 0.05)
+        for (option, rate) in [("--alpha", alpha), ("--beta", beta)] where !(rate > 0 && rate < 0.5) {
+            throw .usage("sprt: \(option) must be in (0, 0.5), got \(rate)")
+        }
+
+        let sprt = SPRT(elo0: elo0, elo1: elo1, alpha: alpha, beta: beta)
+        let pairs = counts.reduce(0, +)
+        let llr = SPRT.llr(counts: counts, elo0: elo0, elo1: elo1)
+        let decision = sprt.decision(llr: llr).code
+        if options.has("--json") {
+            try Output.printJSON(Result(llr: llr, lower: sprt.lowerBound, upper: sprt.upperBound,
+                                        decision: decision, pairs: pairs))
+            return
+        }
+        let verdict = decision == "continue" ? "continue" : "\(decision) accepted"
+        print("pentanomial \(counts.map(String.init).joined(separator: " ")) (\(pairs) pairs), "
+            + "H0: nElo \(plain(elo0)), H1: nElo \(plain(elo1)), alpha \(plain(alpha)), beta \(plain(beta))")
+        print("LLR \(Output.fixed(llr, 3)) in [\(Output.fixed(sprt.lowerBound, 3)), \(Output.fixed(sprt.upperBound, 3))]: \(verdict)")
+    }
+
+    /// `x` as typed, without a trailing ".0" on whole numbers.
+    static func plain(_ x: Double) -> String {
+        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
+    }
+
+    /// Five whole counts, each in 0...10^12; anything else is a usage error naming it.
+    static func parseCounts(_ text: String) throws(WorkbenchError) -> [Int] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 5 else {
+            throw .usage("sprt: --pentanomial needs 5 comma-separated counts (LL,LD,WL+DD,DW,WW), got \(parts.count) in '\(text)'")
+        }
+        var counts: [Int] = []
+        for part in parts {
+            let digits = part.hasPrefix("+") ? String(part.dropFirst()) : part
+            if part.hasPrefix("-"), Double(part) != nil {
+                throw .usage("sprt: --pentanomial counts cannot be negative, got '\(part)'")
+            }
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                throw .usage("sprt: --pentanomial counts must be whole numbers, got '\(part)'")
+            }
+            guard let n = Int(digits), n <= maxCount else {
+                throw .usage("sprt: --pentanomial count '\(part)' is above 10^12")
+            }
+            counts.append(n)
+        }
+        return counts
+    }
+
+    /// A finite number given for `name`; required when `fallback` is nil.
+    static func number(_ options: Options, _ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
+        guard let text = options.string(name) else {
+            if let fallback { return fallback }
+            throw .usage("sprt: missing required option \(name)")
+        }
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+            throw .usage("sprt: option \(name): '\(text)' is not a finite number")
+        }
+        return v
+    }
+}
