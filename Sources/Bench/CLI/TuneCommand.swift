@@ -99,10 +99,9 @@ struct TuneCommand: GameCommand {
         let terminal = isatty(STDERR_FILENO) != 0
         let progress = terminal ? IterationProgress(settings: tuner.settings) : nil
         let games = ProgressLine.ifTerminal()
-        let header = TuningSettingsDescription(tuner.settings).markdown(threads: threads)
         var observer = TuningObserver()
         observer.note = { message in Output.note("tune: " + message) }
-        observer.started = { print(header); fflush(nil) }
+        observer.started = { settings in print(settings); fflush(nil) }
         if let progress {
             observer.iteration = { record in progress.update(record) }
         }
@@ -120,7 +119,7 @@ struct TuneCommand: GameCommand {
             outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
         } catch { throw error.message.hasPrefix("tune:") ? error : error.prefixed(Self.name) }
         progress?.finish()
-        print(String(outcome.markdown.dropFirst(header.count)))
+        print(outcome.results)
     }
 }
 

@@ -65,7 +65,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
     public func run(in folder: URL, resume: Bool, threads: Int,
                     observer: TuningObserver = TuningObserver()) throws(WorkbenchError) -> TuningOutcome {
         let settings = self.settings
-        let log = try prepare(folder, resume: resume, observer: observer)
+        let (log, original) = try prepare(folder, resume: resume, observer: observer)
         var trajectory = Trajectory(settings: settings)
         var theta = settings.start
         var timing = Timing()
@@ -80,7 +80,13 @@ public struct Tuner<Games: TuningGames>: Sendable {
             }
             done = shape.lines
         }
-        observer.started?()
+        var described = TuningSettingsDescription(settings)
+        if let original, original != settings.command {
+            described.command = original
+            described.resumedWith = settings.command
+        }
+        let header = described.markdown(threads: threads)
+        observer.started?(header)
         theta = try run(from: theta, first: done, threads: threads, log: log) { r in
             trajectory.add(r)
             timing.add(r.seconds, thisRun: true)
@@ -99,10 +105,11 @@ public struct Tuner<Games: TuningGames>: Sendable {
             verification = try games.verify(tuned: tuned, seed: verificationSeed(), folder: folder.appendingPathComponent(TuningFiles.verification),
                                             threads: threads, observer: observer)
         }
-        var outcome = TuningOutcome(settings: settings, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
+        var outcome = TuningOutcome(settings: described, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
                                     meanSeconds: timing.mean, meanSecondsThisRun: timing.meanThisRun, threads: threads,
-                                    verification: verification, verificationSkipped: skipped, markdown: "")
-        outcome.markdown = TuningReport.markdown(outcome)
+                                    verification: verification, verificationSkipped: skipped, markdown: "", results: "")
+        outcome.results = TuningReport.results(outcome)
+        outcome.markdown = header + outcome.results
         try Self.write(outcome.markdown, to: folder.appendingPathComponent(TuningFiles.summary))
         return outcome
     }
@@ -126,8 +133,10 @@ public struct Tuner<Games: TuningGames>: Sendable {
     }
 
     /// Creates the folder, takes the log's lock and writes `tune.json`, or on resume
-    /// checks `tune.json`, takes the lock and repairs the log. Returns the log.
-    func prepare(_ folder: URL, resume: Bool, observer: TuningObserver) throws(WorkbenchError) -> JSONLinesLog<TuningRecord> {
+    /// checks `tune.json`, takes the lock and repairs the log. Returns the log and,
+    /// on resume, the command that started the run.
+    func prepare(_ folder: URL, resume: Bool,
+                 observer: TuningObserver) throws(WorkbenchError) -> (JSONLinesLog<TuningRecord>, String?) {
         let fm = FileManager.default
         let settingsURL = folder.appendingPathComponent(TuningFiles.settings)
         let logURL = folder.appendingPathComponent(TuningFiles.log)
@@ -147,7 +156,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
             if let repair = try JSONLinesLog<TuningRecord>.repairTornLastLine(logURL, describing: "a tuning record") {
                 observer.note?("--resume: \(repair)")
             }
-            return log
+            return (log, saved.command)
         }
         func taken() -> Bool {
             let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
@@ -162,7 +171,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
         // Another run may have started in this folder between the check and the lock.
         if taken() { throw .usage("\(folder.path) already holds a tuning run; use --resume or another --out") }
         try Self.write(try JSON.text(settings) + "\n", to: settingsURL)
-        return log
+        return (log, nil)
     }
 
     /// Writes `text` to `url` whole (aside, then renamed).
@@ -218,6 +227,7 @@ public enum TuningFiles {
 /// What a tuning run ends with: the final weights, the tuned spec, the timing and
 /// the verification; `markdown` is `summary.md`.
 public struct TuningOutcome: Sendable {
+    /// The settings (with the command that started the run, and the one that resumed it).
     public var settings: TuningSettingsDescription
     /// θ after the last iteration, exact.
     public var theta: [Double]
@@ -235,11 +245,13 @@ public struct TuningOutcome: Sendable {
     public var verificationSkipped: String?
     /// summary.md.
     public var markdown: String
+    /// The part of summary.md after the settings: final weights, verification, run.
+    public var results: String
 
-    init<R>(settings: TuningSettings<R>, theta: [Double], tunedSpec: String, iterationsThisRun: Int, meanSeconds: Double?,
-            meanSecondsThisRun: Double?, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
-            markdown: String) {
-        self.settings = TuningSettingsDescription(settings)
+    init(settings: TuningSettingsDescription, theta: [Double], tunedSpec: String, iterationsThisRun: Int, meanSeconds: Double?,
+         meanSecondsThisRun: Double?, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
+         markdown: String, results: String) {
+        self.settings = settings
         self.theta = theta
         self.tunedSpec = tunedSpec
         self.iterationsThisRun = iterationsThisRun
@@ -249,6 +261,7 @@ public struct TuningOutcome: Sendable {
         self.verification = verification
         self.verificationSkipped = verificationSkipped
         self.markdown = markdown
+        self.results = results
     }
 }
 
@@ -267,6 +280,8 @@ public struct TuningSettingsDescription: Sendable {
     public var seed: UInt64
     public var verification: Int
     public var command: String
+    /// The command that resumed the run, when it differs from ``command``.
+    public var resumedWith: String?
 
     public init<R>(_ s: TuningSettings<R>) {
         game = s.game

@@ -130,9 +130,9 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
 public struct TuningObserver: Sendable {
     /// A note for the user (a repaired log, a skipped verification).
     public var note: (@Sendable (String) -> Void)?
-    /// Once the folder is ready and the log checked, before the first iteration
-    /// (what `bench tune` prints the settings on).
-    public var started: (@Sendable () -> Void)?
+    /// Once the folder is ready and the log checked, before the first iteration,
+    /// with the settings section of summary.md (what `bench tune` prints).
+    public var started: (@Sendable (_ settings: String) -> Void)?
     /// After each iteration is logged.
     public var iteration: (@Sendable (TuningRecord) -> Void)?
     /// Before the verification plays: its games in all, and those already played.
@@ -142,7 +142,7 @@ public struct TuningObserver: Sendable {
     /// After the verification's last game.
     public var verificationEnd: (@Sendable () -> Void)?
 
-    public init(note: (@Sendable (String) -> Void)? = nil, started: (@Sendable () -> Void)? = nil,
+    public init(note: (@Sendable (String) -> Void)? = nil, started: (@Sendable (String) -> Void)? = nil,
                 iteration: (@Sendable (TuningRecord) -> Void)? = nil,
                 verificationStart: (@Sendable (Int, Int) -> Void)? = nil,
                 verificationGame: (@Sendable (GameRecord, Int) -> Void)? = nil,

@@ -28,6 +28,14 @@ enum TuningReport {
         o.append(s.command.isEmpty ? "(the Workbench library)" : s.command)
         o.append("```")
         o.append("")
+        if let resumed = s.resumedWith {
+            o.append("Resumed with:")
+            o.append("")
+            o.append("```sh")
+            o.append(resumed)
+            o.append("```")
+            o.append("")
+        }
         o.append("## Settings")
         o.append("")
         let n = s.schedule.iterations
@@ -69,10 +77,6 @@ enum TuningReport {
     }
 
     // MARK: - Results
-
-    static func markdown(_ outcome: TuningOutcome) -> String {
-        settings(outcome.settings, threads: outcome.threads) + results(outcome)
-    }
 
     static func results(_ r: TuningOutcome) -> String {
         let s = r.settings

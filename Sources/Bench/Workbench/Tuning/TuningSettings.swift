@@ -225,19 +225,19 @@ extension TuningSettings {
             let start = weights[name]
             let c = cEnd.value(for: name) ?? TuningParameter.defaultCEnd(start: start)
             guard c.isFinite, c > 0, c <= limit.upperBound else {
-                throw .usage("\(cEnd.label) of w.\(name) must be a number in (0, 1000000], got \(c)")
+                throw .usage("\(cEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(c))")
             }
             let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
             guard r.isFinite, r > 0, r <= limit.upperBound else {
-                throw .usage("\(rEnd.label) of w.\(name) must be a number in (0, 1000000], got \(r)")
+                throw .usage("\(rEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(r))")
             }
             let range = bounds.value(for: name) ?? TuningParameter.defaultBounds(start: start, cEnd: c)
             guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
                   limit.contains(range.lowerBound), limit.contains(range.upperBound) else {
-                throw .usage("\(bounds.label) of w.\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(range.lowerBound):\(range.upperBound)")
+                throw .usage("\(bounds.label) of w.\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
             }
             guard range.contains(start) else {
-                throw .usage("w.\(name) starts at \(start), outside its \(bounds.label) \(range.lowerBound):\(range.upperBound)")
+                throw .usage("w.\(name) starts at \(TuningReport.g(start)), outside its \(bounds.label) \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
             }
             parameters.append(TuningParameter(name: name, start: start, lower: range.lowerBound, upper: range.upperBound,
                                               cEnd: c, rEnd: r))
