@@ -1,4 +1,5 @@
 import Foundation
+import Search
 
 /// Renders a tuning run: the settings (printed when it starts), `summary.md` (the
 /// settings, the final weights and the verification) and `trajectory.svg`.
@@ -64,6 +65,10 @@ enum TuningReport {
         case (.puzzle, let v): o.append("| verification | \(v) deals, tuned and baseline on the same deals, seeds of purpose 18 (no deal shared with tuning) |")
         }
         if let threads { o.append("| threads | \(threads) (the weights do not depend on it) |") }
+        if let spec = try? AgentSpec(parsing: s.agent),
+           spec.parameters.contains(where: { $0.key == "time" || ($0.key == "threads" && $0.value != "1") }) {
+            o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
+        }
         o.append("")
         o.append("| weight | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
         o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
