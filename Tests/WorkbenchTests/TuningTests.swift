@@ -211,6 +211,8 @@ final class TuningTests: XCTestCase {
         XCTAssertEqual(resumed.theta, full.theta)
         XCTAssertEqual(resumed.tunedSpec, full.tunedSpec)
         XCTAssertEqual(resumed.iterationsThisRun, 3)
+        XCTAssertEqual(resumed.nonZeroResults, full.nonZeroResults)
+        XCTAssertTrue(full.markdown.contains("iterations had a non-zero result") || full.markdown.contains("No iteration had"))
         XCTAssertTrue(notes.all.contains { $0.contains("cut the last line") }, "\(notes.all)")
         XCTAssertEqual(withoutTimes(try decode(try lines(cut.appendingPathComponent(TuningFiles.log)))),
                        withoutTimes(try decode(log)))

@@ -76,7 +76,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
                 try settings.check(r, iteration: line - 1, from: theta, line: line, source: source)
                 theta = r.thetaAfter
                 trajectory.add(r)
-                timing.add(r.seconds, thisRun: false)
+                timing.add(r, thisRun: false)
             }
             done = shape.lines
         }
@@ -89,7 +89,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
         observer.started?(header)
         theta = try run(from: theta, first: done, threads: threads, log: log) { r in
             trajectory.add(r)
-            timing.add(r.seconds, thisRun: true)
+            timing.add(r, thisRun: true)
             observer.iteration?(r)
         }
         let tuned = settings.tunedSpec(theta: theta)
@@ -106,7 +106,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
                                             threads: threads, observer: observer)
         }
         var outcome = TuningOutcome(settings: described, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
-                                    meanSeconds: timing.mean, meanSecondsThisRun: timing.meanThisRun, threads: threads,
+                                    meanSeconds: timing.mean, meanSecondsThisRun: timing.meanThisRun, nonZeroResults: timing.moved, threads: threads,
                                     verification: verification, verificationSkipped: skipped, markdown: "", results: "")
         outcome.results = TuningReport.results(outcome)
         outcome.markdown = header + outcome.results
@@ -181,12 +181,14 @@ public struct Tuner<Games: TuningGames>: Sendable {
         }
     }
 
-    /// Seconds per iteration, over the whole log and over this run.
+    /// Seconds per iteration, over the whole log and over this run, and the
+    /// iterations whose result was not 0 (the only ones that move θ).
     struct Timing {
-        var total = 0.0, count = 0, totalThisRun = 0.0, thisRun = 0
-        mutating func add(_ seconds: Double, thisRun now: Bool) {
-            total += seconds; count += 1
-            if now { totalThisRun += seconds; thisRun += 1 }
+        var total = 0.0, count = 0, totalThisRun = 0.0, thisRun = 0, moved = 0
+        mutating func add(_ r: TuningRecord, thisRun now: Bool) {
+            total += r.seconds; count += 1
+            if now { totalThisRun += r.seconds; thisRun += 1 }
+            if r.result != 0 { moved += 1 }
         }
         var mean: Double? { count > 0 ? total / Double(count) : nil }
         var meanThisRun: Double? { thisRun > 0 ? totalThisRun / Double(thisRun) : nil }
@@ -238,6 +240,8 @@ public struct TuningOutcome: Sendable {
     /// Mean seconds per iteration, over every iteration in the log and over this call's.
     public var meanSeconds: Double?
     public var meanSecondsThisRun: Double?
+    /// Iterations whose result was not 0 (the others left θ where it was).
+    public var nonZeroResults: Int
     public var threads: Int
     /// The verification match, when one was played.
     public var verification: TuningVerification?
@@ -249,7 +253,7 @@ public struct TuningOutcome: Sendable {
     public var results: String
 
     init(settings: TuningSettingsDescription, theta: [Double], tunedSpec: String, iterationsThisRun: Int, meanSeconds: Double?,
-         meanSecondsThisRun: Double?, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
+         meanSecondsThisRun: Double?, nonZeroResults: Int, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
          markdown: String, results: String) {
         self.settings = settings
         self.theta = theta
@@ -257,6 +261,7 @@ public struct TuningOutcome: Sendable {
         self.iterationsThisRun = iterationsThisRun
         self.meanSeconds = meanSeconds
         self.meanSecondsThisRun = meanSecondsThisRun
+        self.nonZeroResults = nonZeroResults
         self.threads = threads
         self.verification = verification
         self.verificationSkipped = verificationSkipped

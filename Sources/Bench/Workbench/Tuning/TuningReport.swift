@@ -95,6 +95,13 @@ enum TuningReport {
             o.append("| w.\(p.name) | \(g(p.start)) | \(g(theta)) | \(p.rounded(theta)) | \(signed((theta - p.start) / p.cEnd, 2)) | \(atBound) |")
         }
         o.append("")
+        let n = s.schedule.iterations
+        if r.nonZeroResults == 0 {
+            o.append("**No iteration had a non-zero result**: θ+ and θ− always scored the same (two-player: typically every game drawn), so the weights never moved. A different agent, more games per iteration or a larger c_end may give the tuner something to measure.")
+        } else {
+            o.append("\(r.nonZeroResults) of \(n) iterations had a non-zero result (the others left θ where it was).")
+        }
+        o.append("")
         o.append("`tuned.txt`: the baseline, then the tuned agent (usable in any command):")
         o.append("")
         o.append("```")
@@ -112,7 +119,6 @@ enum TuningReport {
         }
         o.append("## Run")
         o.append("")
-        let n = s.schedule.iterations
         var line = "\(n) iterations, \(r.iterationsThisRun) of them in this run on \(r.threads) thread\(r.threads == 1 ? "" : "s")"
         if let mean = r.meanSeconds { line += "; \(Format.fixed(mean, 3)) s per iteration on average" }
         if let mean = r.meanSecondsThisRun, r.iterationsThisRun < n { line += " (\(Format.fixed(mean, 3)) s in this run)" }
