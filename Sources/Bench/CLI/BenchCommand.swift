@@ -22,6 +22,7 @@ enum BenchCommand {
           search      one agent on one position: move, value, nodes, speed
           tournament  agents against each other on worker threads, with statistics
           report      rebuild a tournament's summary files from its games
+          tune        SPSA tuning of an agent's weights, verified against the baseline
           play        play at the terminal against an agent (or a person)
           sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
           help        this text; `bench COMMAND --help` for a command's options
@@ -59,6 +60,7 @@ enum BenchCommand {
         case "search": try SearchCommand.run(rest)
         case "tournament": try TournamentCommand.run(rest)
         case "report": try ReportCommand.run(rest)
+        case "tune": try TuneCommand.run(rest)
         case "play": try PlayCommand.run(rest)
         case "sprt": try SprtCommand.run(rest)
         default: throw unknown(command)
@@ -74,6 +76,7 @@ enum BenchCommand {
         case "search": return SearchCommand.help
         case "tournament": return TournamentCommand.help
         case "report": return ReportCommand.help
+        case "tune": return TuneCommand.help
         case "play": return PlayCommand.help
         case "sprt": return SprtCommand.help
         case "help", "--help", "-h": return help
@@ -82,7 +85,7 @@ enum BenchCommand {
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, play, sprt, help)")
+        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, help)")
     }
 }
 

@@ -57,4 +57,13 @@ public enum AgentFactory<E: Evaluator> {
     public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<E.Game> {
         try make(AgentSpec(parsing: text), seed: seed)
     }
+
+    /// The heuristic weights an agent of `spec` evaluates with: the evaluator's
+    /// defaults with the spec's `w.NAME=value` overrides applied; none for `random`,
+    /// which evaluates nothing. A bad spec throws as ``make(_:seed:)`` does.
+    public static func weights(_ spec: AgentSpec) throws(ParseError) -> HeuristicWeights {
+        _ = try make(spec, seed: 0)
+        if spec.name == "random" { return HeuristicWeights([:]) }
+        return try AgentSpec.Reader(spec: spec, valid: []).weights(E.defaultWeights)
+    }
 }

@@ -186,6 +186,16 @@ public enum CoinSorterAgents {
          ("mcts", ["playouts", "iterations", "time", "c", "width", "rollout"])]
     }
 
+    /// The heuristic weights an agent of `text` evaluates with: the evaluation's
+    /// defaults with the spec's `w.NAME=value` overrides applied; none for `random`,
+    /// which evaluates nothing. A bad spec throws as ``make(_:seed:)`` does.
+    public static func weights(_ text: String) throws(ParseError) -> HeuristicWeights {
+        _ = try make(text, seed: 0)
+        let spec = try AgentSpec(parsing: text)
+        if spec.name == "random" { return HeuristicWeights([:]) }
+        return try AgentSpec.Reader(spec: spec, valid: []).weights(CoinSorterEvaluator.defaultWeights)
+    }
+
     public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
         let spec = try AgentSpec(parsing: text)
         guard let kind = kinds.first(where: { $0.name == spec.name }) else {

@@ -17,6 +17,11 @@ extension CoinSorter: PuzzleWorkbenchGame {
         try CoinSorterAgents.make(spec, seed: seed)
     }
 
+    /// The weights of the ``CoinSorterEvaluator`` as the spec sets them (none for `random`).
+    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
+        try CoinSorterAgents.weights(spec)
+    }
+
     /// The grid with column letters and row numbers, then the turns left and the score.
     public static func board(_ s: CoinSorter) -> String {
         var lines = ["   a b c d e"]

@@ -37,6 +37,12 @@ public protocol WorkbenchGame: Sendable {
 
     /// The agent kinds this game offers by spec string, with their parameters.
     static var agentKinds: [(name: String, parameters: [String])] { get }
+
+    /// The heuristic weights the agent of `spec` evaluates with (the evaluation's
+    /// defaults with the spec's `w.NAME=value` overrides), in the evaluation's order;
+    /// none for an agent without an evaluation. What `bench tune` tunes. A bad spec
+    /// throws the message ``makeAgent`` would.
+    static func weights(of spec: String) throws(ParseError) -> HeuristicWeights
 }
 
 /// A deterministic two-player game in the workbench (Tigers & Goats).
@@ -65,6 +71,11 @@ extension TwoPlayerWorkbenchGame {
     }
 
     public static var agentKinds: [(name: String, parameters: [String])] { AgentFactory<Evaluator>.kinds }
+
+    /// The weights of the ``Evaluator`` as the spec sets them (none for `random`).
+    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
+        try AgentFactory<Evaluator>.weights(AgentSpec(parsing: spec))
+    }
 
     /// The side names in turn order, e.g. `["goats", "tigers"]`.
     public static var sideNames: [String] { Player.allCases.map(sideName) }

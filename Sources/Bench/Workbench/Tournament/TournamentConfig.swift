@@ -56,6 +56,12 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// Independent seeds for each use, from the tournament seed by SplitMix64 mixing:
     /// purpose 1 the opening of a pair, 2 the agents of a game, 3 a puzzle agent of a deal.
     public func derivedSeed(_ purpose: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
+        Self.derivedSeed(seed: seed, purpose, a, b)
+    }
+
+    /// The seed ``derivedSeed(_:_:_:)`` derives from `seed`, for other runs that
+    /// derive their seeds the same way (`bench tune`: purposes 16 and up).
+    public static func derivedSeed(seed: UInt64, _ purpose: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
         SplitMix64.mix(seed &+ SplitMix64.mix(purpose &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(a) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(b)))
     }
 }

@@ -1,0 +1,163 @@
+import Boards
+import Foundation
+import Search
+import Synchronization
+import Workbench
+
+/// `bench tune`: SPSA tuning of an agent's weights by self-play, then a verification
+/// match of the tuned agent against the baseline (the work is the library's `Tuner`).
+struct TuneCommand: GameCommand {
+    static let name = "tune"
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--agent": .value, "--params": .value, "--iterations": .value, "--seed": .value,
+        "--threads": .value, "--out": .value, "--resume": .flag, "--pairs": .value, "--deals": .value,
+        "--openings": .value, "--c-end": .value, "--r-end": .value, "--bounds": .value,
+        "--verify-pairs": .value, "--verify-deals": .value,
+    ]
+
+    static let help = """
+        usage: bench tune [--game tigers-goats] --agent SPEC --iterations N --out DIR [options]
+
+        SPSA tuning of the agent's heuristic weights by self-play (docs/tuning.md).
+        Iteration k plays theta+ = theta + c_k*Delta against theta- = theta - c_k*Delta
+        (Delta a seeded vector of signs) and steps theta by a_k * result / (2 c_k Delta),
+        result = score of theta+ minus score of theta-. Then the tuned agent plays the
+        baseline on fresh seeds. The weights are identical for any --threads.
+          --agent SPEC       the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)
+          --params w.a,w.b   the weights to tune (default: every weight of its evaluation)
+          --iterations N     SPSA iterations, 1...1000000 (required)
+          --pairs P          two-player: game pairs per iteration, sides swapped (default 2)
+          --deals D          puzzles: deals per iteration, both probes on the same deals (default 8)
+          --openings K       two-player: random opening plies (default 4)
+          --c-end X          perturbation at the last iteration: one number, or w.NAME=X,...
+                             (default: a tenth of the start value, 1 for a weight at 0)
+          --r-end X          learning rate a_end/c_end^2 at the end: one number or w.NAME=X,... (default 0.002)
+          --bounds LO:HI     bounds for every weight, or w.NAME=LO:HI,... (default: ±(4|start| + 10 c_end))
+          --verify-pairs P   two-player: verification game pairs, 0 to skip (default 100)
+          --verify-deals D   puzzles: verification deals, 0 to skip (default 1000)
+          --seed S           the seed every seed derives from (default 1)
+          --threads N        worker threads for each iteration's games (default: the active cores)
+          --out DIR          tune.json, tuning.jsonl (each iteration as it ends), tuned.txt,
+                             trajectory.svg, summary.md, verify/ (the verification's games)
+          --resume           continue the run in --out DIR; the same options as the run
+        \(ruleHelp)
+        Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished iteration.
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        for name in ["--deals", "--verify-deals"] where options.string(name) != nil {
+            throw .usage("tune: \(name) is for puzzles; \(G.name) plays game pairs (--pairs, --verify-pairs)")
+        }
+        let settings = try self.settings(G.self, options, batch: options.int("--pairs", default: 2, in: 1...10_000),
+                                         verification: options.int("--verify-pairs", default: 100, in: 0...1_000_000))
+        try run(Tuner(games: TwoPlayerTuningGames<G>(settings: settings)), options)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+        for name in ["--pairs", "--verify-pairs", "--openings"] where options.string(name) != nil {
+            throw .usage("tune: \(name) is for two-player games; \(G.name) plays deals (--deals, --verify-deals)")
+        }
+        let settings = try self.settings(G.self, options, batch: options.int("--deals", default: 8, in: 1...100_000),
+                                         verification: options.int("--verify-deals", default: 1000, in: 0...10_000_000))
+        try run(Tuner(games: PuzzleTuningGames<G>(settings: settings)), options)
+    }
+
+    /// The run's settings from the options, every one checked before anything is written.
+    func settings<G: WorkbenchGame>(_ game: G.Type, _ options: Options, batch: Int,
+                                    verification: Int) throws(WorkbenchError) -> TuningSettings<G.Rules> {
+        let agent = try options.required("--agent")
+        guard options.string("--iterations") != nil else { throw .usage("tune: missing required option --iterations") }
+        guard options.string("--out") != nil else { throw .usage("tune: missing required option --out") }
+        let params = options.string("--params").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        let cEnd = try options.string("--c-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--c-end") }
+        let rEnd = try options.string("--r-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--r-end") }
+        let bounds = try options.string("--bounds").map { text throws(WorkbenchError) in try PerWeight.bounds(text, label: "--bounds") }
+        do {
+            return try TuningSettings(
+                game: G.self, rules: try options.rules(G.self), agent: agent, parameters: params,
+                iterations: try options.int("--iterations", default: 0, in: 1...1_000_000), batch: batch,
+                openingPlies: try options.int("--openings", default: 4, in: 0...200),
+                seed: try options.uint64("--seed", default: 1), verification: verification,
+                cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
+                bounds: bounds ?? PerWeight(label: "--bounds"), command: TournamentCommand.commandLine(["tune"] + arguments))
+        } catch { throw error.message.hasPrefix("tune:") ? error : error.prefixed(Self.name) }
+    }
+
+    /// Prints the settings, runs the tuner in --out DIR with progress on a terminal,
+    /// and prints the rest of summary.md.
+    func run<T: TuningGames>(_ tuner: Tuner<T>, _ options: Options) throws(WorkbenchError) {
+        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let out = try options.required("--out")
+        guard !out.isEmpty else { throw .usage("tune: --out needs a folder name, got ''") }
+        let folder = URL(fileURLWithPath: out)
+        let terminal = isatty(STDERR_FILENO) != 0
+        let progress = terminal ? IterationProgress(settings: tuner.settings) : nil
+        let games = ProgressLine.ifTerminal()
+        var observer = TuningObserver()
+        observer.note = { message in Output.note("tune: " + message) }
+        observer.started = { settings in print(settings); fflush(nil) }
+        if let progress {
+            observer.iteration = { record in progress.update(record) }
+        }
+        if let games {
+            observer.verificationStart = { total, done in
+                progress?.finish()
+                games.start(total: total, resumed: done)
+            }
+            observer.verificationGame = { record, finished in games.update(record, finished: finished) }
+            observer.verificationEnd = { games.finish() }
+        }
+        TuneInterrupt.install()
+        let outcome: TuningOutcome
+        do {
+            outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
+        } catch { throw error.message.hasPrefix("tune:") ? error : error.prefixed(Self.name) }
+        progress?.finish()
+        print(outcome.results)
+    }
+}
+
+/// The progress line of the iterations on stderr: done/total, seconds per
+/// iteration, time left and the weights now.
+final class IterationProgress: Sendable {
+    private let names: [String]
+    private let total: Int
+    private let state = Mutex((start: 0.0, count: 0))
+
+    init<R>(settings: TuningSettings<R>) {
+        names = settings.parameters.map(\.name)
+        total = settings.iterations
+    }
+
+    func update(_ record: TuningRecord) {
+        let now = Output.now()
+        let rate: Double = state.withLock { s in
+            if s.count == 0 { s.start = now - record.seconds }
+            s.count += 1
+            return (now - s.start) / Double(s.count)
+        }
+        let left = Double(total - record.iteration - 1) * rate
+        let weights = zip(names, record.thetaAfter).prefix(6).map { "\($0)=\(String(format: "%.4g", $1))" }.joined(separator: " ")
+        let line = "[\(record.iteration + 1)/\(total)] \(Output.fixed(rate, 2)) s/iteration, ETA \(Int(left)) s; \(weights)"
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+    }
+
+    func finish() { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+}
+
+/// On Ctrl-C, says where the finished iterations are before the process ends.
+enum TuneInterrupt {
+    static func install() {
+        signal(SIGINT) { _ in
+            let text = "\nbench: interrupted; every finished iteration is in tuning.jsonl (and verification game in verify/games.jsonl); continue with --resume\n"
+            _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            _exit(130)
+        }
+    }
+}

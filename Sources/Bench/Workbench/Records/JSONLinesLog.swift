@@ -1,0 +1,135 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// An append-only log of JSON values, one a line, for any `Codable` line type (the
+/// SPSA tuner's `tuning.jsonl`): the same discipline as ``RecordLog`` — each line
+/// written whole in one write and fsync'd before `append` returns, an optional
+/// exclusive `flock` owned by the run, reading in constant memory, and a repair step
+/// for a last line that a kill cut short.
+public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
+    /// Where the log is.
+    public let url: URL
+    private let handle: Mutex<FileHandle>
+
+    /// Opens the log at `url` for appending (append mode), creating it if needed.
+    /// With `exclusive`, takes an exclusive `flock` and fails at once (a usage
+    /// error) when another run holds it; the lock ends with the process.
+    public init(appendingTo url: URL, exclusive: Bool = false) throws(WorkbenchError) {
+        self.url = url
+        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .runtime("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        if exclusive && flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
+        }
+        handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+    }
+
+    deinit { handle.withLock { try? $0.close() } }
+
+    /// Appends `line` as one line of JSON, in one write, and waits until the disk
+    /// has it (fsync).
+    public func append(_ line: Line) throws(WorkbenchError) {
+        let text = try JSON.text(line) + "\n"
+        let failure: String? = handle.withLock { h in
+            do {
+                try h.write(contentsOf: Data(text.utf8))
+                try h.synchronize()
+            } catch { return error.localizedDescription }
+            return nil
+        }
+        if let failure { throw .runtime("cannot append to \(url.path): \(failure)") }
+    }
+
+    /// The shape of a log read by ``scan(_:describing:_:)``.
+    public struct Shape: Sendable {
+        /// Whole lines read.
+        public var lines = 0
+        /// Whether the last line was cut short (it is not among the lines read).
+        public var tornLastLine = false
+        /// The length in bytes of the whole lines (where a torn line starts).
+        public var wholeLinesLength = 0
+        /// Whether the last line is whole but lacks its newline.
+        public var missingFinalNewline = false
+    }
+
+    /// Reads the log at `url` a block at a time, calling `body` with each value and
+    /// its line number (from 1), in file order. No file: no lines. A malformed line
+    /// other than a torn last line is a runtime error naming the file, the line and
+    /// `what` a line should be (e.g. "a tuning record"); errors `body` throws end
+    /// the scan.
+    @discardableResult
+    public static func scan(_ url: URL, describing what: String,
+                            _ body: (Line, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
+        var shape = Shape()
+        guard FileManager.default.fileExists(atPath: url.path) else { return shape }
+        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .runtime("cannot read \(url.path)") }
+        defer { try? handle.close() }
+        let decoder = JSONDecoder()
+        let newline = UInt8(ascii: "\n")
+        var pending = Data()
+        var line = 0
+        while true {
+            let block: Data
+            do { block = try handle.read(upToCount: 1 << 20) ?? Data() } catch {
+                throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+            }
+            if block.isEmpty { break }
+            pending.append(block)
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: newline) {
+                line += 1
+                let text = pending[start..<end]
+                let value: Line
+                do { value = try decoder.decode(Line.self, from: Data(text)) } catch {
+                    throw .runtime("\(url.path) line \(line) is not \(what) (\(JSON.describe(error)))")
+                }
+                try body(value, line)
+                shape.lines += 1
+                shape.wholeLinesLength += text.count + 1
+                start = end + 1
+            }
+            pending = Data(pending[start...])
+        }
+        if !pending.isEmpty {
+            line += 1
+            if let value = try? decoder.decode(Line.self, from: pending) {
+                try body(value, line)
+                shape.lines += 1
+                shape.wholeLinesLength += pending.count
+                shape.missingFinalNewline = true
+            } else {
+                shape.tornLastLine = true
+            }
+        }
+        return shape
+    }
+
+    /// Makes the log at `url` ready for appending after an interrupted run: cuts a
+    /// torn last line, or ends a whole last line that lacks its newline. Returns
+    /// what it did, for the user (`nil` when the log was already whole). A malformed
+    /// line elsewhere is an error, as in ``scan(_:describing:_:)``.
+    @discardableResult
+    public static func repairTornLastLine(_ url: URL, describing what: String) throws(WorkbenchError) -> String? {
+        let shape = try scan(url, describing: what) { _, _ throws(WorkbenchError) in }
+        guard shape.tornLastLine || shape.missingFinalNewline else { return nil }
+        guard let h = FileHandle(forWritingAtPath: url.path) else { throw .runtime("cannot write \(url.path)") }
+        defer { try? h.close() }
+        do {
+            _ = try h.seekToEnd()
+            if shape.tornLastLine {
+                try h.truncate(atOffset: UInt64(shape.wholeLinesLength))
+                try h.synchronize()
+                return "cut the last line of \(url.lastPathComponent), which an interrupted run left half-written"
+            }
+            try h.write(contentsOf: Data("\n".utf8))
+            try h.synchronize()
+            return "ended the last line of \(url.lastPathComponent) with its missing newline"
+        } catch {
+            throw .runtime("cannot repair \(url.path): \(error.localizedDescription)")
+        }
+    }
+}

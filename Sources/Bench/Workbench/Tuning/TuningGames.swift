@@ -1,0 +1,237 @@
+import Boards
+import Foundation
+import Search
+
+/// How a tuner plays: the games of one iteration (θ+ against θ−) and the
+/// verification match (the tuned agent against the baseline), for one kind of game.
+/// ``TwoPlayerTuningGames`` and ``PuzzleTuningGames`` are the workbench's; a test may
+/// conform a synthetic objective.
+public protocol TuningGames: Sendable {
+    associatedtype Rules: Codable & Equatable & Sendable
+
+    /// The run's settings.
+    var settings: TuningSettings<Rules> { get }
+
+    /// Plays one iteration's games between the probes `plus` and `minus` (one value
+    /// per tuned weight) on `threads` workers. Game i depends only on `seed`, i and
+    /// the probes, never on the thread that plays it. Returns θ+'s and θ−'s score for
+    /// each game, in game order.
+    func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
+        -> (plus: [Double], minus: [Double])
+
+    /// Plays (or, with games already in `folder`, finishes) the verification match of
+    /// the agent `tuned` against the baseline, its seeds derived from `seed`, keeping
+    /// its record log and summary files in `folder` as a tournament does.
+    func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
+                observer: TuningObserver) throws(WorkbenchError) -> TuningVerification
+}
+
+/// Tuning a two-player game: each iteration θ+ and θ− play `batch` game pairs, each
+/// pair from one random opening with the sides swapped (the tournament's schedule
+/// and openings, seeded by the iteration's seed); a game scores 1, ½ or 0.
+public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
+    public let settings: TuningSettings<G.Rules>
+
+    public init(settings: TuningSettings<G.Rules>) { self.settings = settings }
+
+    /// The match of one iteration: θ+ is the pairing's first agent (the first side in
+    /// leg 0 of each pair).
+    public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Tournament<G> {
+        for spec in [plus, minus] {
+            do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
+        }
+        return try Tournament<G>(
+            entrants: [Entrant(name: "theta+", maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
+                       Entrant(name: "theta-", maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
+            gamesPerPairing: 2 * settings.batch, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules)
+    }
+
+    public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
+        -> (plus: [Double], minus: [Double]) {
+        let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
+        let records = try TuningPlay.all(count: match.config.totalGames, threads: threads) { i throws(WorkbenchError) in
+            try match.play(i)
+        }
+        var p: [Double] = [], m: [Double] = []
+        for r in records {
+            guard let s = r.score(of: "theta+") else { throw .runtime("tuning game \(r.index) did not finish") }
+            p.append(s)
+            m.append(1 - s)
+        }
+        return (p, m)
+    }
+
+    public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
+                       observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
+        let pairs = settings.verification
+        let command = TuningPlay.command(["tournament", "--game", G.name, "--agents", tuned, settings.agent,
+                                          "--games", String(2 * pairs), "--seed", String(seed),
+                                          "--openings", String(settings.openingPlies)])
+            + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
+        let match = try Tournament<G>(entrants: [.builtIn(tuned), .builtIn(settings.agent)], gamesPerPairing: 2 * pairs,
+                                      seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
+                                      command: TuningPlay.header(settings) + command)
+        let summary = try TuningPlay.verification(match, check: TwoPlayerRecordCheck<G>(file: match.file, source: "verify/games.jsonl"),
+                                                  folder: folder, threads: threads, observer: observer)
+        return TuningVerification(kind: .twoPlayer, tuned: tuned, baseline: settings.agent, seed: seed, count: pairs,
+                                  command: command, summary: summary)
+    }
+}
+
+/// Tuning a puzzle: each iteration θ+ and θ− play the same `batch` deals (the same
+/// deal seeds and the same agent seeds, as a puzzle tournament does); a deal scores
+/// its points.
+public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
+    public let settings: TuningSettings<G.Rules>
+
+    public init(settings: TuningSettings<G.Rules>) { self.settings = settings }
+
+    /// The match of one iteration: deal d is game 2d for θ+ and 2d + 1 for θ−.
+    public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> PuzzleTournament<G> {
+        for spec in [plus, minus] {
+            do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
+        }
+        return try PuzzleTournament<G>(
+            entrants: [PuzzleEntrant(name: "theta+", maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
+                       PuzzleEntrant(name: "theta-", maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
+            deals: settings.batch, seed: seed)
+    }
+
+    public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
+        -> (plus: [Double], minus: [Double]) {
+        let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
+        let records = try TuningPlay.all(count: match.config.totalGames, threads: threads) { i throws(WorkbenchError) in
+            try match.play(i)
+        }
+        var p: [Double] = [], m: [Double] = []
+        for r in records {
+            guard let s = r.puzzleScore else { throw .runtime("tuning deal \(r.index / 2) did not finish") }
+            if r.index % 2 == 0 { p.append(Double(s)) } else { m.append(Double(s)) }
+        }
+        return (p, m)
+    }
+
+    public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
+                       observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
+        let deals = settings.verification
+        let command = TuningPlay.command(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
+                                          "--games", String(deals), "--seed", String(seed)])
+        let match = try PuzzleTournament<G>(entrants: [.builtIn(settings.agent), .builtIn(tuned)], deals: deals, seed: seed,
+                                            command: TuningPlay.header(settings) + command)
+        let summary = try TuningPlay.verification(match, check: PuzzleRecordCheck<G>(config: match.config, source: "verify/games.jsonl"),
+                                                  folder: folder, threads: threads, observer: observer)
+        return TuningVerification(kind: .puzzle, tuned: tuned, baseline: settings.agent, seed: seed, count: deals,
+                                  command: command, summary: summary)
+    }
+}
+
+/// What a run reports as it goes (all optional): notes for the user, each finished
+/// iteration, and the verification's start, games and end.
+public struct TuningObserver: Sendable {
+    /// A note for the user (a repaired log, a skipped verification).
+    public var note: (@Sendable (String) -> Void)?
+    /// Once the folder is ready and the log checked, before the first iteration,
+    /// with the settings section of summary.md (what `bench tune` prints).
+    public var started: (@Sendable (_ settings: String) -> Void)?
+    /// After each iteration is logged.
+    public var iteration: (@Sendable (TuningRecord) -> Void)?
+    /// Before the verification plays: its games in all, and those already played.
+    public var verificationStart: (@Sendable (_ total: Int, _ done: Int) -> Void)?
+    /// After each verification game, with the count so far.
+    public var verificationGame: (@Sendable (GameRecord, Int) -> Void)?
+    /// After the verification's last game.
+    public var verificationEnd: (@Sendable () -> Void)?
+
+    public init(note: (@Sendable (String) -> Void)? = nil, started: (@Sendable (String) -> Void)? = nil,
+                iteration: (@Sendable (TuningRecord) -> Void)? = nil,
+                verificationStart: (@Sendable (Int, Int) -> Void)? = nil,
+                verificationGame: (@Sendable (GameRecord, Int) -> Void)? = nil,
+                verificationEnd: (@Sendable () -> Void)? = nil) {
+        self.note = note
+        self.started = started
+        self.iteration = iteration
+        self.verificationStart = verificationStart
+        self.verificationGame = verificationGame
+        self.verificationEnd = verificationEnd
+    }
+}
+
+/// The helpers both kinds of tuning games share.
+enum TuningPlay {
+    /// Plays games `0..<count` on `threads` workers and returns their records in
+    /// game order; the first failure (in game order) is thrown.
+    static func all(count: Int, threads: Int,
+                    _ play: @Sendable (Int) throws(WorkbenchError) -> GameRecord) throws(WorkbenchError) -> [GameRecord] {
+        let results = ForkJoin.mapTasks(count: count, workers: max(1, threads)) { i -> Result<GameRecord, WorkbenchError> in
+            do throws(WorkbenchError) { return .success(try play(i)) } catch { return .failure(error) }
+        }
+        var records: [GameRecord] = []
+        records.reserveCapacity(count)
+        for result in results {
+            switch result {
+            case .success(let r): records.append(r)
+            case .failure(let e): throw e
+            }
+        }
+        return records
+    }
+
+    /// Plays the tournament `match` in `folder` (`tournament.json`, `games.jsonl`,
+    /// summary files): fresh, or continuing the games a log there already holds
+    /// (each checked with `check`), and returns its summary.
+    static func verification<T: TournamentRunning, C: RecordChecking>(
+        _ match: T, check: C, folder: URL, threads: Int, observer: TuningObserver
+    ) throws(WorkbenchError) -> TournamentSummary {
+        let fm = FileManager.default
+        do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+            throw .runtime("cannot create \(folder.path): \(error.localizedDescription)")
+        }
+        let configURL = folder.appendingPathComponent("tournament.json")
+        let logURL = folder.appendingPathComponent("games.jsonl")
+        let log = try RecordLog(appendingTo: logURL, exclusive: true)
+        var tally = TournamentTally(config: match.config)
+        if let data = fm.contents(atPath: configURL.path) {
+            let saved: TournamentFile<T.Rules>
+            do { saved = try JSONDecoder().decode(TournamentFile<T.Rules>.self, from: data) } catch {
+                throw .runtime("\(configURL.path) is not a tournament config (\(JSON.describe(error)))")
+            }
+            guard saved == match.file else {
+                throw .runtime("\(configURL.path) is not this run's verification match")
+            }
+            if let repair = try RecordLog.repairTornLastLine(logURL) { observer.note?("verify: \(repair)") }
+            var check = check
+            try RecordLog.scan(logURL) { record, line throws(WorkbenchError) in
+                try check.check(record, line: line)
+                do throws(WorkbenchError) { try tally.add(record) } catch {
+                    throw .runtime("verify/games.jsonl line \(line): \(error.message)")
+                }
+            }
+        } else {
+            // tournament.json is written before the first game: games without it are not this run's.
+            let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
+            guard size == 0 else { throw .runtime("\(logURL.path) holds games but tournament.json is missing") }
+            do { try Data((try JSON.text(match.file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
+                throw .runtime("cannot write \(configURL.path)")
+            }
+        }
+        observer.verificationStart?(match.config.totalGames, tally.addedCount)
+        let summary = try match.run(threads: threads, log: log, resumingFrom: tally, onRecord: observer.verificationGame)
+        observer.verificationEnd?()
+        try summary.write(to: folder)
+        return summary
+    }
+
+    /// The first line of the verification's command: what it belongs to.
+    static func header<R>(_ settings: TuningSettings<R>) -> String {
+        "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
+            + "# the same games as:\n"
+    }
+
+    /// `bench` and the arguments as a shell line, quoted where needed.
+    static func command(_ arguments: [String]) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
+        return (["bench"] + arguments.map { a in
+            a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import Search
+
+/// Renders a tuning run: the settings (printed when it starts), `summary.md` (the
+/// settings, the final weights and the verification) and `trajectory.svg`.
+enum TuningReport {
+    /// A number in at most 6 significant digits (`100`, `0.002`, `2.5e-05`), never "-0".
+    static func g(_ x: Double) -> String {
+        guard x.isFinite else { return "—" }
+        let text = String(format: "%.6g", x)
+        return text == "-0" ? "0" : text
+    }
+
+    /// A signed number with `places` decimals: `+0.52`, `-1.30`, `0.00`.
+    static func signed(_ x: Double, _ places: Int) -> String {
+        let text = Format.fixed(x, places)
+        return text.hasPrefix("-") || Double(text) == 0 ? text : "+" + text
+    }
+
+    // MARK: - Settings
+
+    static func settings(_ s: TuningSettingsDescription, threads: Int?) -> String {
+        var o: [String] = []
+        o.append("# Tuning: \(s.game), `\(s.agent)`")
+        o.append("")
+        o.append("Produced by:")
+        o.append("")
+        o.append("```sh")
+        o.append(s.command.isEmpty ? "(the Workbench library)" : s.command)
+        o.append("```")
+        o.append("")
+        if let resumed = s.resumedWith {
+            o.append("Resumed with:")
+            o.append("")
+            o.append("```sh")
+            o.append(resumed)
+            o.append("```")
+            o.append("")
+        }
+        o.append("## Settings")
+        o.append("")
+        let n = s.schedule.iterations
+        let perIteration: String
+        let resultBound: String
+        switch s.kind {
+        case .twoPlayer:
+            perIteration = "\(s.batch) game pair\(s.batch == 1 ? "" : "s") (\(2 * s.batch) games): θ+ against θ−, each pair from one random opening of \(s.openingPlies) plies with the sides swapped"
+            resultBound = "a result is at most ±\(2 * s.batch) here (\(2 * s.batch) games, each s₊ − s₋ in {−1, 0, 1})"
+        case .puzzle:
+            perIteration = "\(s.batch) deal\(s.batch == 1 ? "" : "s"), each played by θ+ and by θ− (the same deal seeds and agent seeds)"
+            resultBound = "a result is the sum of \(s.batch) paired point differences"
+        }
+        o.append("| setting | value |")
+        o.append("|---|---|")
+        o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
+        o.append("| baseline agent | `\(s.agent)` |")
+        o.append("| method | SPSA: θ± = θ ± cₖΔ (Δ a seeded Rademacher vector), result = Σ (score of θ+ − score of θ−), gᵢ = result / (2cₖΔᵢ), θᵢ ← θᵢ + aₖgᵢ, clamped to the bounds |")
+        o.append("| iterations | \(n) |")
+        o.append("| per iteration | \(perIteration) |")
+        o.append("| schedules | cₖ = c / (k + 1)^\(g(s.schedule.gamma)), aₖ = a / (A + k + 1)^\(g(s.schedule.alpha)), A = \(g(s.schedule.A)); c = c_end · N^γ, a = r_end · c_end² · (A + N)^α |")
+        o.append("| seed | \(s.seed): iteration k's Δ from the derived seed of purpose 16, its games from purpose 17 |")
+        switch (s.kind, s.verification) {
+        case (_, 0): o.append("| verification | none |")
+        case (.twoPlayer, let v): o.append("| verification | \(v) game pairs (\(2 * v) games), tuned against baseline, on seeds of purpose 18 (never used in tuning) |")
+        case (.puzzle, let v): o.append("| verification | \(v) deals, tuned and baseline on the same deals, seeds of purpose 18 (no deal shared with tuning) |")
+        }
+        if let threads { o.append("| threads | \(threads) (the weights do not depend on it) |") }
+        if let spec = try? AgentSpec(parsing: s.agent),
+           spec.parameters.contains(where: { $0.key == "time" || ($0.key == "threads" && $0.value != "1") }) {
+            o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
+        }
+        o.append("")
+        o.append("| weight | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
+        o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for (p, gains) in zip(s.parameters, s.gains) {
+            o.append("| w.\(p.name) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
+        }
+        o.append("")
+        o.append("Σ aₖ/(2cₖ) is how far a weight would move over the whole run if every iteration's result were +1; \(resultBound).")
+        o.append("")
+        return o.joined(separator: "\n")
+    }
+
+    // MARK: - Results
+
+    static func results(_ r: TuningOutcome) -> String {
+        let s = r.settings
+        var o: [String] = []
+        o.append("## Final weights")
+        o.append("")
+        o.append("| weight | start | final | tuned | change in c_end | bounds |")
+        o.append("|---|---:|---:|---:|---:|---|")
+        for (p, theta) in zip(s.parameters, r.theta) {
+            let atBound = theta == p.lower ? "at the lower bound" : theta == p.upper ? "at the upper bound" : ""
+            o.append("| w.\(p.name) | \(g(p.start)) | \(g(theta)) | \(p.rounded(theta)) | \(signed((theta - p.start) / p.cEnd, 2)) | \(atBound) |")
+        }
+        o.append("")
+        let n = s.schedule.iterations
+        if r.nonZeroResults == 0 {
+            o.append("**No iteration had a non-zero result**: θ+ and θ− always scored the same (two-player: typically every game drawn), so the weights never moved. A different agent, more games per iteration or a larger c_end may give the tuner something to measure.")
+        } else {
+            o.append("\(r.nonZeroResults) of \(n) iterations had a non-zero result (the others left θ where it was).")
+        }
+        o.append("")
+        o.append("`tuned.txt`: the baseline, then the tuned agent (usable in any command):")
+        o.append("")
+        o.append("```")
+        o.append(s.agent)
+        o.append(r.tunedSpec)
+        o.append("```")
+        o.append("")
+        o.append("## Verification")
+        o.append("")
+        if let v = r.verification {
+            o += verification(v)
+        } else {
+            o.append(r.verificationSkipped ?? "none")
+            o.append("")
+        }
+        o.append("## Run")
+        o.append("")
+        var line = "\(n) iterations, \(r.iterationsThisRun) of them in this run on \(r.threads) thread\(r.threads == 1 ? "" : "s")"
+        if let mean = r.meanSeconds { line += "; \(Format.fixed(mean, 3)) s per iteration on average" }
+        if let mean = r.meanSecondsThisRun, r.iterationsThisRun < n { line += " (\(Format.fixed(mean, 3)) s in this run)" }
+        o.append(line + ". Every iteration is a line of `tuning.jsonl`; the settings are in `tune.json`; `trajectory.svg` charts the weights.")
+        o.append("")
+        o.append("Machine: \(Machine.description); \(Machine.build); \(Machine.date).")
+        o.append("")
+        return o.joined(separator: "\n")
+    }
+
+    static func verification(_ v: TuningVerification) -> [String] {
+        var o: [String] = []
+        let f = TournamentReport.f
+        switch v.kind {
+        case .twoPlayer:
+            o.append("The tuned agent against the baseline: \(v.count) game pairs, each from a fresh random opening with the sides swapped. The seeds derive from the run's seed by a stream the tuning never uses (purpose 18, seed \(v.seed)); an opening may still repeat one of the tuning's by chance. Games and tables: `verify/`.")
+            o.append("")
+            guard let p = v.summary.pairings.first else { return o + ["No games were played.", ""] }
+            var penta = Pentanomial()
+            penta.counts = p.pentanomial
+            let n = penta.pairs, mean = penta.mean, variance = penta.variance
+            let half: Double? = n >= 2 && variance > 0 ? 1.96 * (variance / Double(n)).squareRoot() : nil
+            let interval = half.map { "[\(Format.fixed(mean - $0, 3)), \(Format.fixed(mean + $0, 3))]" } ?? "—"
+            o.append("| pairs | tuned W-D-L | pairs scoring 0, ¼, ½, ¾, 1 | pair score | 95% interval | Elo (pairs) | nElo | LOS (pairs) |")
+            o.append("|---:|---|---|---:|---|---:|---:|---:|")
+            o.append("| \(n) | \(p.overall.wins)-\(p.overall.draws)-\(p.overall.losses) | \(p.pentanomial.map(String.init).joined(separator: " ")) | \(n > 0 ? Format.fixed(mean, 3) : "—") | \(interval) | \(TournamentReport.plusMinus(p.paired.elo, p.paired.eloError)) | \(TournamentReport.plusMinus(p.paired.normalizedElo, p.paired.normalizedEloError)) | \(TournamentReport.percent(p.paired.los)) |")
+            o.append("")
+            let verdict: String
+            if let half {
+                if mean - half > 0.5 {
+                    verdict = "**Better than the baseline with 95% confidence**: the pair score's interval lies above ½."
+                } else if mean + half < 0.5 {
+                    verdict = "**Worse than the baseline with 95% confidence**: the pair score's interval lies below ½."
+                } else {
+                    verdict = "**Not shown to be better**: the pair score's 95% interval contains ½, so this match cannot tell the tuned agent from the baseline."
+                }
+            } else {
+                verdict = "**Undecided**: the interval is undefined (\(n < 2 ? "fewer than two pairs" : "every pair scored the same"))."
+            }
+            o.append(verdict + " The interval is s̄ ± 1.96·√(v/N) from the pair variance v (docs/statistics.md).")
+        case .puzzle:
+            o.append("The tuned agent and the baseline on the same \(v.count) deals. The deal seeds derive from the run's seed by a stream the tuning never uses (purpose 18, seed \(v.seed); checked to share no deal with any iteration). Games and tables: `verify/`.")
+            o.append("")
+            let agents = v.summary.puzzleAgents
+            guard let comparison = v.summary.puzzleComparisons.first, agents.count == 2 else { return o + ["No deals were played.", ""] }
+            let d = comparison.comparison.difference
+            let interval = d.interval.map { "[\(f($0.low, 3)), \(f($0.high, 3))]" } ?? "—"
+            o.append("| deals | baseline mean | tuned mean | tuned − baseline | 95% interval | t | p (paired t) | p (Wilcoxon) |")
+            o.append("|---:|---:|---:|---:|---|---:|---:|---:|")
+            o.append("| \(d.count) | \(f(agents[0].scores.mean, 3)) | \(f(agents[1].scores.mean, 3)) | \(f(d.mean, 3)) | \(interval) | \(f(comparison.comparison.t, 2)) | \(TournamentReport.pValue(comparison.comparison.pValue)) | \(TournamentReport.pValue(comparison.wilcoxon.pValue)) |")
+            o.append("")
+            let verdict: String
+            if let p = comparison.comparison.pValue, let mean = d.mean {
+                if p < 0.05 {
+                    verdict = mean > 0 ? "**Better than the baseline at the 5% level**: the paired t-test rejects no difference (p = \(TournamentReport.pValue(p))) and the tuned agent scores more."
+                        : "**Worse than the baseline at the 5% level**: the paired t-test rejects no difference (p = \(TournamentReport.pValue(p))) and the tuned agent scores less."
+                } else {
+                    verdict = "**Not shown to be better**: the paired t-test finds no difference at the 5% level (p = \(TournamentReport.pValue(p)))."
+                }
+            } else {
+                verdict = "**Undecided**: the t-test is undefined (fewer than two deals, or every difference the same)."
+            }
+            o.append(verdict + " Two-sided paired t-test of the per-deal differences (docs/statistics.md).")
+        }
+        o.append("")
+        o.append("The same games, as a tournament:")
+        o.append("")
+        o.append("```sh")
+        o.append(v.command)
+        o.append("```")
+        o.append("")
+        return o
+    }
+
+    // MARK: - Trajectory chart
+
+    /// Each weight over the iterations as a polyline of (θ − start) / c_end, so
+    /// weights of any scale share one axis (in units of their final perturbation);
+    /// the axis spans at least ±1.
+    static func trajectorySVG<R>(_ settings: TuningSettings<R>, _ points: [(iteration: Int, theta: [Double])]) -> String {
+        let params = settings.parameters
+        let colors = ["#204a87", "#a40000", "#4e9a06", "#ce5c00", "#5c3566", "#8f5902", "#c4a000", "#2e3436",
+                      "#3465a4", "#ef2929", "#73d216", "#f57900"]
+        let width = 760.0, left = 60.0, right = 20.0, top = 40.0, plotHeight = 300.0
+        let legendTop = top + plotHeight + 40
+        let height = legendTop + Double(params.count) * 18 + 16
+        let n = max(1, settings.iterations)
+        func y(_ i: Int, _ theta: Double) -> Double { (theta - params[i].start) / params[i].cEnd }
+        var extent = 1.0
+        for p in points { for i in params.indices { extent = max(extent, abs(y(i, p.theta[i]))) } }
+        extent *= 1.05
+        func px(_ iteration: Int) -> Double { left + Double(iteration) / Double(n) * (width - left - right) }
+        func py(_ v: Double) -> Double { top + (extent - v) / (2 * extent) * plotHeight }
+        let f = RatingChart.f
+        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
+                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
+                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(RatingChart.escape(settings.game)), \(RatingChart.escape(settings.agent)): SPSA weights, (θ − start) / c_end</text>"]
+        // Axes: zero line, frame, ticks.
+        o.append("<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(width - left - right))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>")
+        o.append("<line x1=\"\(f(left))\" y1=\"\(f(py(0)))\" x2=\"\(f(width - right))\" y2=\"\(f(py(0)))\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>")
+        for k in 0...4 {
+            let v = -extent + 2 * extent * Double(k) / 4
+            o.append("<text x=\"\(f(left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\">\(g((v * 100).rounded() / 100))</text>")
+            let it = Int((Double(n) * Double(k) / 4).rounded())
+            o.append("<line x1=\"\(f(px(it)))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(px(it)))\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"black\"/>")
+            o.append("<text x=\"\(f(px(it)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\(it)</text>")
+        }
+        o.append("<text x=\"\(f(width - right))\" y=\"\(f(top + plotHeight + 32))\" text-anchor=\"end\">iterations</text>")
+        for i in params.indices {
+            let color = colors[i % colors.count]
+            let line = points.map { "\(f(px($0.iteration))),\(f(py(y(i, $0.theta[i]))))" }.joined(separator: " ")
+            o.append("<polyline points=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>")
+            let ly = legendTop + Double(i) * 18
+            let final = points.last?.theta[i] ?? params[i].start
+            o.append("<line x1=\"\(f(left))\" y1=\"\(f(ly - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(ly - 4))\" stroke=\"\(color)\" stroke-width=\"3\"/>")
+            o.append("<text x=\"\(f(left + 32))\" y=\"\(f(ly))\">w.\(RatingChart.escape(params[i].name)): \(g(params[i].start)) → \(g(final)) (c_end \(g(params[i].cEnd)))</text>")
+        }
+        o.append("</svg>")
+        return o.joined(separator: "\n") + "\n"
+    }
+}
+
+extension TuningSettingsDescription {
+    /// The settings section of `summary.md` (title, command, settings and the
+    /// weights' gains), what `bench tune` prints before it starts.
+    public func markdown(threads: Int?) -> String { TuningReport.settings(self, threads: threads) }
+}

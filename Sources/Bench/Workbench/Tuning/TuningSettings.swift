@@ -1,0 +1,343 @@
+import Boards
+import Foundation
+import Search
+
+/// One weight being tuned: where it starts, the values it may take, and the
+/// perturbation size and learning rate it should have at the end of the run.
+public struct TuningParameter: Codable, Equatable, Sendable {
+    /// The weight's name without `w.` (e.g. `mobility`).
+    public var name: String
+    /// Its value in the baseline agent (the evaluation's default or the spec's override).
+    public var start: Double
+    /// The bounds every probe and every step is clamped to.
+    public var lower: Double
+    public var upper: Double
+    /// c_end: the perturbation ±cₖ at the last iteration.
+    public var cEnd: Double
+    /// r_end: the learning rate a_end / c_end² at the last iteration.
+    public var rEnd: Double
+
+    public init(name: String, start: Double, lower: Double, upper: Double, cEnd: Double, rEnd: Double) {
+        self.name = name
+        self.start = start
+        self.lower = lower
+        self.upper = upper
+        self.cEnd = cEnd
+        self.rEnd = rEnd
+    }
+
+    /// `[lower, upper]`.
+    public var bounds: ClosedRange<Double> { lower...upper }
+
+    /// The default c_end: a tenth of the start value's magnitude, 1 for a weight at 0.
+    public static func defaultCEnd(start: Double) -> Double { start == 0 ? 1 : abs(start) / 10 }
+
+    /// The default r_end (fishtest's).
+    public static let defaultREnd = 0.002
+
+    /// The default bounds: ±(4·|start| + 10·c_end), which is ±5·|start| with the
+    /// default c_end (±10 for a weight at 0), room for the sign to change; within
+    /// the values a weight may take.
+    public static func defaultBounds(start: Double, cEnd: Double) -> ClosedRange<Double> {
+        let r = min(4 * abs(start) + 10 * cEnd, HeuristicWeights.valueRange.upperBound)
+        return -r...r
+    }
+
+    /// `value` as the tuned spec writes it: rounded to a multiple of a power of ten
+    /// at most c_end / 100 (c_end 10: one decimal; 0.2: three), trailing zeros
+    /// dropped; the exact value if rounding would leave the bounds.
+    public func rounded(_ value: Double) -> String {
+        let places = min(12, max(0, 2 - Int(floor(log10(cEnd)))))
+        var text = Format.fixed(value, places)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        if let v = Double(text), bounds.contains(v) { return text }
+        return "\(value)"
+    }
+}
+
+/// What a tuning run plays: two-player games (θ+ and θ− play colour-swapped pairs
+/// from one opening) or puzzles (both play the same deals).
+public enum TuningKind: String, Codable, Sendable { case twoPlayer = "two-player", puzzle }
+
+/// Everything that fixes a tuning run (saved as `tune.json`, compared on `--resume`):
+/// the game and its rules, the baseline agent, the tuned weights with their bounds
+/// and gains, the SPSA schedule, the games per iteration, the seed and the
+/// verification match. The thread count is not part of it: it does not change the
+/// result.
+public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    public typealias Kind = TuningKind
+
+    /// The `tune.json` format this code writes.
+    public static var currentFormat: Int { 1 }
+
+    public var format: Int
+    /// The game's registry name.
+    public var game: String
+    public var kind: Kind
+    /// The game's rules (ply limit, variants).
+    public var rules: Rules
+    /// The baseline agent's spec: what is tuned, and what the tuned agent is verified against.
+    public var agent: String
+    /// The tuned weights, in the evaluation's order.
+    public var parameters: [TuningParameter]
+    /// N, the number of iterations.
+    public var iterations: Int
+    /// The schedule's A, α and γ (fishtest's: 0.1 · N, 0.602, 0.101).
+    public var A: Double
+    public var alpha: Double
+    public var gamma: Double
+    /// Per iteration: game pairs (two-player) or deals (puzzle).
+    public var batch: Int
+    /// Random plies before the agents take over (two-player; 0 for puzzles).
+    public var openingPlies: Int
+    /// The seed every other seed derives from.
+    public var seed: UInt64
+    /// The verification match: game pairs (two-player) or deals (puzzle); 0 for none.
+    public var verification: Int
+    /// The command line that started the run (shown in summary.md); not compared.
+    public var command: String
+
+    /// Settings from their parts, unchecked (``init(game:rules:agent:parameters:iterations:batch:openingPlies:seed:verification:cEnd:rEnd:bounds:command:)``
+    /// checks them and fills in the defaults).
+    public init(game: String, kind: Kind, rules: Rules, agent: String, parameters: [TuningParameter], iterations: Int,
+                batch: Int, openingPlies: Int, seed: UInt64, verification: Int, command: String = "") {
+        format = Self.currentFormat
+        self.game = game
+        self.kind = kind
+        self.rules = rules
+        self.agent = agent
+        self.parameters = parameters
+        self.iterations = iterations
+        let schedule = SPSASchedule(iterations: iterations)
+        A = schedule.A
+        alpha = schedule.alpha
+        gamma = schedule.gamma
+        self.batch = batch
+        self.openingPlies = openingPlies
+        self.seed = seed
+        self.verification = verification
+        self.command = command
+    }
+
+    public static func == (x: TuningSettings, y: TuningSettings) -> Bool {
+        x.format == y.format && x.game == y.game && x.kind == y.kind && x.rules == y.rules && x.agent == y.agent
+            && x.parameters == y.parameters && x.iterations == y.iterations && x.A == y.A && x.alpha == y.alpha
+            && x.gamma == y.gamma && x.batch == y.batch && x.openingPlies == y.openingPlies && x.seed == y.seed
+            && x.verification == y.verification
+    }
+
+    /// The SPSA schedule.
+    public var schedule: SPSASchedule { SPSASchedule(iterations: iterations, A: A, alpha: alpha, gamma: gamma) }
+
+    /// Each parameter's gains, in order.
+    public var gains: [SPSAGains] { parameters.map { schedule.gains(cEnd: $0.cEnd, rEnd: $0.rEnd) } }
+
+    /// The bounds of each parameter, in order.
+    public var bounds: [ClosedRange<Double>] { parameters.map(\.bounds) }
+
+    /// The start values, in order: θ before iteration 0.
+    public var start: [Double] { parameters.map(\.start) }
+
+    /// Games per iteration: 2 per pair (two-player) or 1 per deal.
+    public var gamesPerIteration: Int { kind == .twoPlayer ? 2 * batch : batch }
+
+    /// What the seeds of a run are derived for (`derivedSeed` purposes, see docs/tuning.md).
+    public enum SeedPurpose: UInt64, Sendable {
+        /// The perturbation Δ of iteration k.
+        case perturbation = 16
+        /// The games of iteration k (the seed of its match).
+        case games = 17
+        /// The verification match (stream j; the first stream that shares no deal with tuning).
+        case verification = 18
+    }
+
+    /// The seed for `purpose` and index `k`, derived from ``seed`` as tournaments derive theirs.
+    public func derivedSeed(_ purpose: SeedPurpose, _ k: Int) -> UInt64 {
+        TournamentConfig.derivedSeed(seed: seed, purpose.rawValue, k)
+    }
+
+    /// The agent spec with the tuned weights set to `values` (texts, in parameter
+    /// order), replacing any override of those weights in the baseline and keeping
+    /// everything else as written: `alphabeta:depth=3,w.mobility=2.5,w.edge=1.2`.
+    public func spec(values: [String]) -> String {
+        TuningSpec.spec(agent, setting: zip(parameters.map(\.name), values).map { ($0, $1) })
+    }
+
+    /// The spec playing the exact point `theta` (every digit kept).
+    public func spec(theta: [Double]) -> String { spec(values: theta.map { "\($0)" }) }
+
+    /// The spec of the tuned agent: `theta` rounded as ``TuningParameter/rounded(_:)`` says.
+    public func tunedSpec(theta: [Double]) -> String {
+        spec(values: zip(parameters, theta).map { $0.rounded($1) })
+    }
+}
+
+extension TuningSettings {
+    /// The settings of a run of `G`, checked, with defaults for what is not given:
+    /// every weight of the agent's evaluation, c_end a tenth of each start value
+    /// (1 at 0), r_end 0.002, bounds ±(4·|start| + 10·c_end). Throws a usage error
+    /// naming the first problem: a bad spec or an agent without weights, an unknown
+    /// or repeated weight, a count out of range, a non-positive c_end or r_end, bounds
+    /// that are empty, outside ±10⁶ or not around the start value.
+    public init<G: WorkbenchGame>(
+        game: G.Type, rules: Rules, agent: String, parameters names: [String]? = nil, iterations: Int,
+        batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
+        cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
+        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
+    ) throws(WorkbenchError) where G.Rules == Rules {
+        let weights: HeuristicWeights
+        do { weights = try G.weights(of: agent) } catch { throw .usage(error.message) }
+        guard !weights.names.isEmpty else {
+            throw .usage("agent '\(agent)' has no weights to tune (it evaluates nothing)")
+        }
+        let valid = weights.names.map { "w." + $0 }.joined(separator: ", ")
+        var tuned: [String] = []
+        for raw in names ?? weights.names {
+            let name = raw.hasPrefix("w.") ? String(raw.dropFirst(2)) : raw
+            guard weights.names.contains(name) else {
+                throw .usage("unknown weight 'w.\(name)' for agent '\(agent)' (valid: \(valid))")
+            }
+            guard !tuned.contains(name) else { throw .usage("weight 'w.\(name)' is listed twice") }
+            tuned.append(name)
+        }
+        guard !tuned.isEmpty else { throw .usage("no weights to tune (valid: \(valid))") }
+        // Tuned in the evaluation's order, whatever order they were listed in.
+        tuned = weights.names.filter { tuned.contains($0) }
+        guard (1...1_000_000).contains(iterations) else {
+            throw .usage("the number of iterations must be in 1...1000000, got \(iterations)")
+        }
+        guard (1...1_000_000).contains(batch) else {
+            throw .usage("the games per iteration must be in 1...1000000, got \(batch)")
+        }
+        guard (0...200).contains(openingPlies) else { throw .usage("opening plies must be in 0...200, got \(openingPlies)") }
+        guard (0...10_000_000).contains(verification) else {
+            throw .usage("the verification games must be in 0...10000000, got \(verification)")
+        }
+        try cEnd.check(tuned: tuned)
+        try rEnd.check(tuned: tuned)
+        try bounds.check(tuned: tuned)
+        let limit = HeuristicWeights.valueRange
+        var parameters: [TuningParameter] = []
+        for name in tuned {
+            let start = weights[name]
+            let c = cEnd.value(for: name) ?? TuningParameter.defaultCEnd(start: start)
+            guard c.isFinite, c > 0, c <= limit.upperBound else {
+                throw .usage("\(cEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(c))")
+            }
+            let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
+            guard r.isFinite, r > 0, r <= limit.upperBound else {
+                throw .usage("\(rEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(r))")
+            }
+            let range = bounds.value(for: name) ?? TuningParameter.defaultBounds(start: start, cEnd: c)
+            guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
+                  limit.contains(range.lowerBound), limit.contains(range.upperBound) else {
+                throw .usage("\(bounds.label) of w.\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
+            }
+            guard range.contains(start) else {
+                throw .usage("w.\(name) starts at \(TuningReport.g(start)), outside its \(bounds.label) \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
+            }
+            parameters.append(TuningParameter(name: name, start: start, lower: range.lowerBound, upper: range.upperBound,
+                                              cEnd: c, rEnd: r))
+        }
+        let kind: Kind = G.self is any PuzzleWorkbenchGame.Type ? .puzzle : .twoPlayer
+        self.init(game: G.name, kind: kind, rules: rules, agent: agent, parameters: parameters, iterations: iterations,
+                  batch: batch, openingPlies: kind == .puzzle ? 0 : openingPlies, seed: seed, verification: verification,
+                  command: command)
+    }
+}
+
+/// A value given per tuned weight: one value for all (`0.5`), or values by name
+/// (`w.mobility=0.5,w.edge=0.1`) with the others left at their defaults.
+public struct PerWeight<Value: Sendable>: Sendable {
+    /// The option's name in messages (`--c-end`).
+    public var label: String
+    /// The value for every weight not named.
+    public var all: Value?
+    /// Values by weight name (without `w.`).
+    public var named: [(name: String, value: Value)]
+
+    public init(label: String, all: Value? = nil, named: [(name: String, value: Value)] = []) {
+        self.label = label
+        self.all = all
+        self.named = named
+    }
+
+    /// The value for weight `name`, if one was given.
+    public func value(for name: String) -> Value? { named.first { $0.name == name }?.value ?? all }
+
+    /// Throws a usage error for a name that is not among `tuned`.
+    func check(tuned: [String]) throws(WorkbenchError) {
+        for (name, _) in named where !tuned.contains(name) {
+            throw .usage("\(label) names w.\(name), which is not tuned (tuned: \(tuned.map { "w." + $0 }.joined(separator: ", ")))")
+        }
+    }
+
+    /// Parses `VALUE` or `w.NAME=VALUE,w.NAME=VALUE`, each value read by `read`
+    /// (nil: not a valid value, reported with `expected`).
+    public static func parse(_ text: String, label: String, expected: String,
+                             _ read: (String) -> Value?) throws(WorkbenchError) -> PerWeight {
+        var result = PerWeight(label: label)
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        if items.count == 1, !items[0].contains("=") {
+            guard let v = read(items[0]) else { throw .usage("\(label) needs \(expected), got '\(items[0])'") }
+            result.all = v
+            return result
+        }
+        for item in items {
+            let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard kv.count == 2, kv[0].hasPrefix("w."), kv[0].count > 2 else {
+                throw .usage("\(label) needs \(expected) for all weights, or w.NAME=VALUE items separated by commas; got '\(item)'")
+            }
+            let name = String(kv[0].dropFirst(2))
+            guard !result.named.contains(where: { $0.name == name }) else { throw .usage("\(label) names w.\(name) twice") }
+            guard let v = read(kv[1]) else { throw .usage("\(label) of w.\(name) needs \(expected), got '\(kv[1])'") }
+            result.named.append((name, v))
+        }
+        return result
+    }
+}
+
+extension PerWeight where Value == Double {
+    /// Parses finite numbers: `0.5` or `w.mobility=0.5,w.edge=0.1`.
+    public static func numbers(_ text: String, label: String) throws(WorkbenchError) -> PerWeight {
+        try parse(text, label: label, expected: "a finite number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+    }
+}
+
+extension PerWeight where Value == ClosedRange<Double> {
+    /// Parses bounds `LOW:HIGH` (finite, LOW < HIGH): `-10:10` or `w.captures=0:400,w.edge=-5:5`.
+    public static func bounds(_ text: String, label: String) throws(WorkbenchError) -> PerWeight {
+        try parse(text, label: label, expected: "LOW:HIGH (finite numbers, LOW < HIGH)") { item in
+            let parts = item.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let lo = Double(parts[0]), let hi = Double(parts[1]),
+                  lo.isFinite, hi.isFinite, lo < hi else { return nil }
+            return lo...hi
+        }
+    }
+}
+
+/// Agent specs with weights set: the baseline's text with the tuned weights'
+/// overrides replaced.
+enum TuningSpec {
+    /// `base` with each `(name, value)` written as `w.name=value` at the end, any
+    /// earlier override of those names removed, everything else kept as written.
+    static func spec(_ base: String, setting weights: [(name: String, value: String)]) -> String {
+        let trimmed = base.trimmingCharacters(in: .whitespacesAndNewlines)
+        let head = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let names = Set(weights.map { "w." + $0.name })
+        var items: [String] = []
+        if head.count == 2 {
+            for item in head[1].split(separator: ",", omittingEmptySubsequences: false) {
+                let key = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+                if !names.contains(key) { items.append(String(item)) }
+            }
+        }
+        items += weights.map { "w.\($0.name)=\($0.value)" }
+        return String(head[0]) + ":" + items.joined(separator: ",")
+    }
+}
