@@ -5,7 +5,7 @@ import Glibc
 import Synchronization
 
 /// An append-only log of JSON values, one a line, for any `Codable` line type (the
-/// SPSA tuner's `tuning.jsonl`): the same discipline as ``RecordLog`` — each line
+/// SPSA tuner's `tuning.jsonl`, and games.jsonl through ``RecordLog``): each line
 /// written whole in one write and fsync'd before `append` returns, an optional
 /// exclusive `flock` owned by the run, reading in constant memory, and a repair step
 /// for a last line that a kill cut short.
