@@ -164,4 +164,27 @@ final class TournamentTallyTests: XCTestCase {
         XCTAssertNil(pair.ratings[0].low, "two games: no bootstrap interval")
         XCTAssertNil(pair.pairings[0].paired.eloError)
     }
+
+    func testATournamentFileWithNumbersBeyondTheLimitsIsRefusedWhenRead() throws {
+        let good = #"{"agents":["random","greedy"],"game":"tigers-goats","games":4,"gauntlet":false,"openingPlies":4,"seed":1}"#
+        XCTAssertNoThrow(try JSONDecoder().decode(TournamentConfig.self, from: Data(good.utf8)))
+        for bad in [good.replacingOccurrences(of: #""games":4"#, with: #""games":1000000000000"#),
+                    good.replacingOccurrences(of: #""games":4"#, with: #""games":3"#),
+                    good.replacingOccurrences(of: #""games":4"#, with: #""games":-2"#),
+                    good.replacingOccurrences(of: #""openingPlies":4"#, with: #""openingPlies":100000"#),
+                    good.replacingOccurrences(of: #"["random","greedy"]"#, with: #"["random","random"]"#),
+                    good.replacingOccurrences(of: #"["random","greedy"]"#, with: #"["random"]"#)] {
+            XCTAssertThrowsError(try JSONDecoder().decode(TournamentConfig.self, from: Data(bad.utf8)), bad)
+        }
+    }
+
+    func testARecordIndexFarBeyondTheOthersCostsOneWordNotAnArrayUpToIt() {
+        var set = GameIndexSet()
+        set.insert(3)
+        set.insert(Int.max - 1)
+        XCTAssertTrue(set.contains(Int.max - 1))
+        XCTAssertTrue(set.contains(3))
+        XCTAssertFalse(set.contains(4))
+        XCTAssertEqual(set.count, 2)
+    }
 }

@@ -19,7 +19,7 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
     public let file: TournamentFile<G.Rules>
     /// The log's name in messages.
     public let source: String
-    private var seen = IndexSet()
+    private var seen = GameIndexSet()
     /// The last opening computed (records come roughly in schedule order).
     private var opening: (pair: Int, texts: [String])?
 
@@ -61,7 +61,7 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
     public let config: TournamentConfig
     /// The log's name in messages.
     public let source: String
-    private var seen = IndexSet()
+    private var seen = GameIndexSet()
 
     public init(config: TournamentConfig, source: String) {
         self.config = config
@@ -104,7 +104,7 @@ public enum RecordCheck {
 
     /// What every record needs: an index in the schedule, seen once, a finished
     /// result, and one time, node and playout count per move.
-    static func common(_ r: GameRecord, total: Int, seen: inout IndexSet,
+    static func common(_ r: GameRecord, total: Int, seen: inout GameIndexSet,
                        fail: (String) -> WorkbenchError) throws(WorkbenchError) {
         guard (0..<total).contains(r.index) else { throw fail("index \(r.index) is outside the schedule 0..<\(total)") }
         guard !seen.contains(r.index) else { throw fail("game \(r.index) is recorded twice") }

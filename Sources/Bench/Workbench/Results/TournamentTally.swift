@@ -17,7 +17,7 @@ public struct TournamentTally: Sendable {
     /// The games counted (after an SPRT stop, games past the stopping pair are not).
     public private(set) var games = 0
     /// The indices of the games added so far (counted or not).
-    private var added: IndexSet
+    private var added: GameIndexSet
 
     /// What is kept of a game until it is folded.
     struct Entry: Sendable {
@@ -80,7 +80,7 @@ public struct TournamentTally: Sendable {
     public init(config: TournamentConfig) {
         self.config = config
         let n = config.agents.count
-        added = IndexSet()
+        added = GameIndexSet()
         pairings = Array(repeating: PairingTotals(), count: config.isPuzzle ? 0 : config.pairings.count)
         puzzle = Array(repeating: PuzzleTotals(), count: config.isPuzzle ? n : 0)
         differences = Array(repeating: Array(repeating: Moments(), count: n), count: config.isPuzzle ? n : 0)
@@ -245,20 +245,21 @@ public struct TournamentTally: Sendable {
     }
 }
 
-/// A set of small non-negative integers, one bit each.
-struct IndexSet: Sendable {
-    private var words: [UInt64] = []
+/// A set of non-negative integers, one bit each, in 64-bit words kept only where a
+/// member is: memory follows the members, never the largest index, so a damaged
+/// record with a huge index costs one word.
+struct GameIndexSet: Sendable {
+    private var words: [Int: UInt64] = [:]
     private(set) var count = 0
 
     func contains(_ i: Int) -> Bool {
-        let w = i >> 6
-        return w < words.count && words[w] & (1 << UInt64(i & 63)) != 0
+        (words[i >> 6] ?? 0) & (1 << UInt64(i & 63)) != 0
     }
 
     mutating func insert(_ i: Int) {
-        let w = i >> 6
-        if w >= words.count { words.append(contentsOf: repeatElement(0, count: w + 1 - words.count)) }
-        if words[w] & (1 << UInt64(i & 63)) == 0 { count += 1 }
-        words[w] |= 1 << UInt64(i & 63)
+        let bit: UInt64 = 1 << UInt64(i & 63)
+        let word = words[i >> 6] ?? 0
+        if word & bit == 0 { count += 1 }
+        words[i >> 6] = word | bit
     }
 }

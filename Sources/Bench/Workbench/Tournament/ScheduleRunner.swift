@@ -16,16 +16,19 @@ enum ScheduleRunner {
         onRecord: (@Sendable (GameRecord, _ finished: Int) -> Void)?,
         play: @Sendable (Int) throws(WorkbenchError) -> GameRecord
     ) throws(WorkbenchError) -> TournamentTally {
-        let todo = (0..<total).filter { !start.contains($0) }
+        // Workers take indices in schedule order and skip those already played: no
+        // list of what is left, whatever the schedule's length.
+        let left = total - start.addedCount
         let tally = Mutex(start)
-        let queue = TaskQueue(count: todo.count)
+        let queue = TaskQueue(count: total)
         let failure = Mutex<WorkbenchError?>(nil)
         // A match already decided (on resume) plays no more games.
         if start.isDecided { queue.close() }
-        _ = ForkJoin.map(workers: min(threads, max(1, todo.count))) { _ in
-            while let k = queue.next() {
+        _ = ForkJoin.map(workers: min(threads, max(1, left))) { _ in
+            while let index = queue.next() {
+                if start.contains(index) { continue }
                 let record: GameRecord
-                do throws(WorkbenchError) { record = try play(todo[k]) } catch {
+                do throws(WorkbenchError) { record = try play(index) } catch {
                     failure.withLock { $0 = $0 ?? error }
                     queue.close()
                     break

@@ -36,6 +36,7 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
         self.rules = rules
         config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: gamesPerPairing, seed: seed,
                                   openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
+        try checkSize(config)
     }
 
     /// What `tournament.json` holds for this tournament.
@@ -126,6 +127,7 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
         guard deals > 0 else { throw .usage("the number of deals must be positive, got \(deals)") }
         self.entrants = entrants
         config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: deals, seed: seed, command: command)
+        try checkSize(config)
     }
 
     /// What `tournament.json` holds for this tournament.
@@ -174,6 +176,16 @@ public protocol TournamentRunning: Sendable {
     /// Plays every game `tally` has not seen (appending each to `log`) and summarises all.
     func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
              onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary
+}
+
+/// Throws a usage error when the schedule is longer than a tournament may be.
+func checkSize(_ config: TournamentConfig) throws(WorkbenchError) {
+    guard config.agents.count <= TournamentConfig.agentsRange.upperBound else {
+        throw .usage("\(config.agents.count) agents; a tournament takes at most \(TournamentConfig.agentsRange.upperBound)")
+    }
+    guard config.totalGames <= TournamentConfig.maxTotalGames else {
+        throw .usage("\(config.totalGames) games in all; a tournament plays at most \(TournamentConfig.maxTotalGames)")
+    }
 }
 
 /// Throws a usage error naming the first name given twice.

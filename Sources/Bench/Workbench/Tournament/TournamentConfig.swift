@@ -33,6 +33,52 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         self.command = command
     }
 
+    /// The limits a tournament (and so a `tournament.json`) must keep: what the
+    /// command line accepts, so a damaged or hand-made file is refused up front
+    /// instead of sizing anything by a number nobody meant.
+    public static let gamesRange = 1...10_000_000
+    public static let agentsRange = 1...1000
+    public static let openingPliesRange = 0...200
+    /// The most games a whole tournament may schedule.
+    public static let maxTotalGames = 1_000_000_000
+
+    private enum CodingKeys: String, CodingKey {
+        case game, agents, games, seed, openingPlies, gauntlet, sprt, command
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        game = try c.decode(String.self, forKey: .game)
+        agents = try c.decode([String].self, forKey: .agents)
+        games = try c.decode(Int.self, forKey: .games)
+        seed = try c.decode(UInt64.self, forKey: .seed)
+        openingPlies = try c.decodeIfPresent(Int.self, forKey: .openingPlies) ?? 0
+        gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
+        sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
+        command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
+        func refuse(_ key: CodingKeys, _ what: String) -> DecodingError {
+            .dataCorruptedError(forKey: key, in: c, debugDescription: what)
+        }
+        guard Self.gamesRange.contains(games) else { throw refuse(.games, "games \(games) is outside 1...10000000") }
+        guard Self.agentsRange.contains(agents.count) else { throw refuse(.agents, "\(agents.count) agents (1...1000 allowed)") }
+        guard !agents.contains(where: \.isEmpty), Set(agents).count == agents.count else {
+            throw refuse(.agents, "agent names must be non-empty and different")
+        }
+        guard Self.openingPliesRange.contains(openingPlies) else { throw refuse(.openingPlies, "openingPlies \(openingPlies) is outside 0...200") }
+        if let sprt {
+            guard sprt.elo0.isFinite, sprt.elo1.isFinite, abs(sprt.elo0) <= 1000, abs(sprt.elo1) <= 1000, sprt.elo0 < sprt.elo1,
+                  sprt.alpha > 0, sprt.alpha < 0.5, sprt.beta > 0, sprt.beta < 0.5 else {
+                throw refuse(.sprt, "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)")
+            }
+            guard agents.count == 2 else { throw refuse(.sprt, "an SPRT needs exactly two agents") }
+        }
+        if !isPuzzle {
+            guard agents.count >= 2 else { throw refuse(.agents, "a two-player tournament needs at least 2 agents") }
+            guard games % 2 == 0 else { throw refuse(.games, "games \(games) must be even (pairs with sides swapped)") }
+        }
+        guard totalGames <= Self.maxTotalGames else { throw refuse(.games, "\(totalGames) games in all (at most 1000000000)") }
+    }
+
     public static func == (a: TournamentConfig, b: TournamentConfig) -> Bool {
         a.game == b.game && a.agents == b.agents && a.games == b.games && a.seed == b.seed
             && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt
