@@ -93,8 +93,15 @@ struct TournamentCommand: GameCommand {
         let output = try prepare(options, file: tournament.file)
         let progress = ProgressLine.ifTerminal()
         var tally = TournamentTally(config: tournament.config)
+        // Said once the run has succeeded, so a failure is the one line on stderr.
+        var repair: String? = nil
         if output.resuming, let log = output.log {
-            do { try Self.load(log.url, check: check, into: &tally, progress: progress) } catch {
+            // Every record is checked before the log is touched: a resume that fails
+            // leaves the log as it found it, and says one thing.
+            do {
+                try Self.load(log.url, check: check, into: &tally, progress: progress, noteTornLine: false)
+                repair = try RecordLog.repairTornLastLine(log.url)
+            } catch {
                 throw error.prefixed("tournament: --resume")
             }
         }
@@ -104,11 +111,14 @@ struct TournamentCommand: GameCommand {
         let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: tally, onRecord: update)
         progress?.finish()
         try finish(summary, output)
+        if let repair { Output.note("tournament: --resume: \(repair)") }
     }
 
     /// Reads the log at `url` one record at a time: each is checked, then tallied.
+    /// Returns the note to give when the last line is torn (`nil` when it is whole).
+    @discardableResult
     static func load<C: RecordChecking>(_ url: URL, check: C, into tally: inout TournamentTally,
-                                        progress: ProgressLine? = nil) throws(WorkbenchError) {
+                                        progress: ProgressLine? = nil, noteTornLine: Bool = true) throws(WorkbenchError) -> String? {
         var check = check
         let source = url.lastPathComponent
         let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
@@ -116,9 +126,8 @@ struct TournamentCommand: GameCommand {
             do throws(WorkbenchError) { try tally.add(record) } catch { throw .runtime("\(source) line \(line): \(error.message)") }
             progress?.include(record)
         }
-        if shape.tornLastLine {
-            Output.note("\(source): the last line is cut short (a run killed while writing it); it is not counted")
-        }
+        return shape.tornLastLine && noteTornLine
+            ? "\(source): the last line is cut short (a run killed while writing it); it is not counted" : nil
     }
 
     /// The `--agents` list: at least `minimum`, none given twice.
@@ -165,9 +174,6 @@ struct TournamentCommand: GameCommand {
             guard saved == file else {
                 throw .usage("tournament: --resume: the options differ from the run in \(folder.path) (\(saved.config.command))")
             }
-            do {
-                if let repair = try RecordLog.repairTornLastLine(logURL) { Output.note("tournament: --resume: \(repair)") }
-            } catch { throw error.prefixed(Self.name) }
         } else {
             // An empty log without tournament.json is what a run killed while starting
             // leaves; it holds no game, so a new run may take the folder over.
@@ -263,12 +269,14 @@ struct ReportCommand: GameVisitor {
     /// Streams the log through `check` into a tally, then writes and prints the summary.
     func report<C: RecordChecking>(_ config: TournamentConfig, check: C) throws(WorkbenchError) {
         var tally = TournamentTally(config: config)
-        do { try TournamentCommand.load(folder.appendingPathComponent("games.jsonl"), check: check, into: &tally) } catch {
+        let note: String?
+        do { note = try TournamentCommand.load(folder.appendingPathComponent("games.jsonl"), check: check, into: &tally) } catch {
             throw error.prefixed("report")
         }
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         do { try summary.write(to: folder) } catch { throw error.prefixed("report") }
         print(summary.markdown)
+        if let note { Output.note(note) }
     }
 }
 

@@ -11,6 +11,13 @@ enum TournamentReport {
         } else {
             files.append(("scores.svg", ScoreChart.svg(s)))
         }
+        // Checked for every file before any is written.
+        for (name, _) in files {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder), isFolder.boolValue {
+                throw .runtime("cannot write \(folder.appendingPathComponent(name).path): a folder has that name")
+            }
+        }
         for (name, text) in files {
             do { try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic) } catch {
                 throw .runtime("cannot write \(folder.appendingPathComponent(name).path): \(error.localizedDescription)")

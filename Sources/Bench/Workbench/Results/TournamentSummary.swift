@@ -227,8 +227,8 @@ public struct TournamentSummary: Codable, Sendable {
         zip(agents, usage).map { name, u in
             Throughput(agent: name, moves: u.moves,
                        averageMillisecondsPerMove: u.moves > 0 ? defined(u.seconds / Double(u.moves) * 1000) : nil,
-                       nodesPerSecond: u.seconds > 0 ? defined(Double(u.nodes) / u.seconds) : nil,
-                       playoutsPerSecond: u.seconds > 0 ? defined(Double(u.playouts) / u.seconds) : nil)
+                       nodesPerSecond: u.seconds > 0 ? defined(u.nodes / u.seconds) : nil,
+                       playoutsPerSecond: u.seconds > 0 ? defined(u.playouts / u.seconds) : nil)
         }
     }
 }

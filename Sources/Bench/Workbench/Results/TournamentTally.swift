@@ -29,9 +29,10 @@ public struct TournamentTally: Sendable {
         var usage: [Usage]
     }
 
-    /// An agent's effort: its moves and what they cost.
+    /// An agent's effort: its moves and what they cost. Counts are summed as
+    /// doubles: they only feed rates, and no log can make them overflow.
     struct Usage: Sendable {
-        var moves = 0, seconds = 0.0, nodes = 0, playouts = 0
+        var moves = 0, seconds = 0.0, nodes = 0.0, playouts = 0.0
         mutating func add(_ other: Usage) {
             moves += other.moves; seconds += other.seconds; nodes += other.nodes; playouts += other.playouts
         }
@@ -134,8 +135,12 @@ public struct TournamentTally: Sendable {
         // Two-player records alternate sides; the opening is not in `moves`.
         let parity = record.opening.count % 2
         for m in record.moves.indices {
+            let (seconds, nodes, playouts) = (record.times[m], record.nodes[m], record.playouts[m])
+            guard seconds.isFinite, seconds >= 0, nodes >= 0, playouts >= 0 else {
+                throw .runtime("game \(record.index): move \(m + 1) has a negative or impossible time, node or playout count")
+            }
             let side = seats == 1 ? 0 : (m + parity) % 2
-            usage[side].add(Usage(moves: 1, seconds: record.times[m], nodes: record.nodes[m], playouts: record.playouts[m]))
+            usage[side].add(Usage(moves: 1, seconds: seconds, nodes: Double(nodes), playouts: Double(playouts)))
         }
         added.insert(record.index)
         let entry = Entry(index: record.index, sides: record.sides, score: score, usage: usage)
