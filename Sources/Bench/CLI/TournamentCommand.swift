@@ -75,6 +75,7 @@ struct TournamentCommand: GameCommand {
         for spec in specs {
             do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
         }
+        for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         let tournament: PuzzleTournament<G>
         do {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
