@@ -64,7 +64,7 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
                              maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
     }
 
-    init(name: String, readsFutureDraws: Bool = false,
+    init(name: String, readsFutureDraws: Bool,
          maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>) {
         self.name = name
         self.readsFutureDraws = readsFutureDraws
