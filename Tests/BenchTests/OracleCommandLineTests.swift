@@ -37,6 +37,11 @@ final class OracleCommandLineTests: XCTestCase {
         XCTAssertTrue(help.stdout.contains("future"), help.stdout)
         try assertUsageError(["search", "--game", "coin-sorter", "--agent", "orakel"],
                              names: ["orakel", "oracle (reads the future draws: a ceiling, not an agent)"])
+        // Tuning a player that sees the future would tune nothing real play could use.
+        let out = temporaryFolder()
+        try assertUsageError(["tune", "--game", "coin-sorter", "--agent", "oracle:beam=5", "--iterations", "1", "--out", out.path],
+                             names: ["tune", "oracle:beam=5", "future draws"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 
     func testPlaySaysSoAndRecordsTheOracle() throws {
