@@ -22,7 +22,8 @@ struct PlayCommand: GameCommand {
           --SIDE human|SPEC  two-player games: who plays each side, named by the game's
                              sides (--goats, --tigers; default: first side human,
                              second side alphabeta:depth=5)
-          --player           puzzles: who plays (default human)
+          --player           puzzles: who plays (default human); `oracle` reads the
+                             referee's future draws (a ceiling, not a real agent)
           --seed S           agents' seed, and a puzzle's deal (default 1)
           --record FILE      where the game record is appended (default play-records.jsonl)
           --color on|off|auto  colour the board (default auto: when stdout is a terminal)
@@ -120,6 +121,7 @@ struct PlayCommand: GameCommand {
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
             do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
+            if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)
         var referee = G.Referee(seed: seed)
@@ -128,7 +130,7 @@ struct PlayCommand: GameCommand {
         print(G.board(referee.state))
         while !referee.state.isOver && !quit {
             if var a = agent {
-                guard let move = a.selectMove(referee.state).move else { break }
+                guard let move = Match.selectMove(&a, referee: referee).move else { break }
                 agent = a
                 print("\(spec) plays \(referee.state.notation(of: move))")
                 moves.append(referee.state.notation(of: move))

@@ -19,6 +19,8 @@ struct SearchCommand: GameCommand {
         from --position; puzzles: the deal of --seed after the moves --moves.
           --agent SPEC      e.g. alphabeta:depth=6  mcts:playouts=2000,c=1.4
                             greedy  random  expectimax:depth=2,samples=8
+                            oracle:beam=1000 (Coin Sorter; reads the referee's future
+                            draws: a ceiling, not a real agent)
           --seed S          the agent's seed (and a puzzle's deal), default 1
           --json            print one JSON object
         \(ruleHelp)
@@ -37,6 +39,8 @@ struct SearchCommand: GameCommand {
         let nodesPerSecond: Double
         let playoutsPerSecond: Double
         let principalVariation: [String]
+        /// Set for an agent that reads the referee: it saw the future draws.
+        var note: String? = nil
     }
 
     let arguments: [String]
@@ -69,14 +73,17 @@ struct SearchCommand: GameCommand {
         var agent: any PuzzleAgent<G>
         do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let state = referee.state
-        let r = agent.selectMove(state)
-        try show(Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }, options)
+        let r = Match.selectMove(&agent, referee: referee)
+        var report = Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }
+        if agent.readsReferee { report.note = Clairvoyance.notice(spec) }
+        try show(report, options)
     }
 
     func show(_ result: Report, _ options: Options) throws(WorkbenchError) {
         if options.has("--json") {
             try Output.printJSON(result)
         } else {
+            if let note = result.note { print("note: \(note)") }
             print("\(result.agent) on \(result.position)")
             print("move \(result.move ?? "none"), value \(result.value.map { Output.fixed($0, 3) } ?? "-"), depth \(result.depth)")
             print("\(result.nodes) nodes, \(result.playouts) playouts in \(Output.fixed(result.seconds, 3)) s "

@@ -21,7 +21,9 @@ struct TournamentCommand: GameCommand {
         pairing. Puzzles: every agent plays the same --games seeded deals
         (seeds S, S+1, ...). Results are identical for any --threads when budgets are
         depth, node or playout limits (not time).
-          --agents SPEC...  agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000
+          --agents SPEC...  agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000;
+                            coin-sorter also has oracle, which reads the referee's future
+                            draws: a ceiling for the tables, never a real agent
           --games N         games per pairing, even (default 20); deals for puzzles (default 100)
           --threads N       worker threads (default: the active cores)
           --seed S          tournament seed (default 1)
@@ -75,6 +77,7 @@ struct TournamentCommand: GameCommand {
         for spec in specs {
             do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
         }
+        for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         let tournament: PuzzleTournament<G>
         do {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),

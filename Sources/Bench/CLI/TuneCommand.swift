@@ -61,6 +61,9 @@ struct TuneCommand: GameCommand {
         for name in ["--pairs", "--verify-pairs", "--openings"] where options.string(name) != nil {
             throw .usage("tune: \(name) is for two-player games; \(G.name) plays deals (--deals, --verify-deals)")
         }
+        if let spec = options.string("--agent"), (try? G.makeAgent(spec, seed: 0))?.readsReferee == true {
+            throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
+        }
         let settings = try self.settings(G.self, options, batch: options.int("--deals", default: 8, in: 1...100_000),
                                          verification: options.int("--verify-deals", default: 1000, in: 0...10_000_000))
         try run(Tuner(games: PuzzleTuningGames<G>(settings: settings)), options)

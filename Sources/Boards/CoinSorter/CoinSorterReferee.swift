@@ -26,11 +26,40 @@ public struct CoinSorterReferee: Sendable {
         Self.resolveChance(&state, &stream)
     }
 
+    @inline(__always)
     private static func draw(_ stream: inout SplitMix64) -> Coin {
-        Coin(rawValue: UInt8(truncatingIfNeeded: stream.next() % 3))!
+        switch stream.next() % 3 {
+        case 0: return .triangle
+        case 1: return .square
+        default: return .circle
+        }
     }
 
+    /// Draws every coin due, in the order of docs/rules.md (what ``CoinSorter/applyChance(_:)``
+    /// does coin by coin, here a whole line at a time: the referee is the hot path of
+    /// the oracle, which plays every swap it tries on a copy).
     private static func resolveChance(_ state: inout CoinSorter, _ stream: inout SplitMix64) {
-        while state.isChanceNode { state.applyChance(draw(&stream)) }
+        while state.isChanceNode {
+            guard state.drawsMade == 0 else {
+                state.applyChance(draw(&stream))
+                continue
+            }
+            // Matched rows from the top, each left to right; then matched columns from
+            // the left, each top to bottom.
+            var rows = state.pendingRows
+            while rows != 0 {
+                let row = rows.trailingZeroBitCount
+                rows &= rows &- 1
+                for column in 0..<5 { state.set(row * 5 + column, to: draw(&stream)) }
+            }
+            var columns = state.pendingColumns
+            while columns != 0 {
+                let column = columns.trailingZeroBitCount
+                columns &= columns &- 1
+                for row in 0..<5 { state.set(row * 5 + column, to: draw(&stream)) }
+            }
+            state.pendingRows = 0; state.pendingColumns = 0
+            state.settle()
+        }
     }
 }

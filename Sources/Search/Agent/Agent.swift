@@ -46,3 +46,57 @@ extension PuzzleAgent {
         selectMove(state, budget: budget)
     }
 }
+
+/// A stand-in for the best possible play of a puzzle, not an agent under the rules:
+/// it is handed a copy of the game's *referee*, so it can play swaps on the copy and
+/// see every future draw of the seeded stream. docs/rules.md, "What an agent may
+/// know", forbids that to agents; such a player is allowed only as an explicitly
+/// named upper bound (spec name `oracle`), and every table and command says so.
+///
+/// The referee is handed over in one place only: the workbench's puzzle move
+/// (`Match.selectMove`), which checks for this protocol once per move. Every other
+/// agent gets ``PuzzleAgent/selectMove(_:budget:)`` with the state alone, and the
+/// referee keeps its stream private, so a copy shows the future only by being played.
+/// Called with the state alone, a referee-reading agent plays nothing.
+public protocol RefereeReadingAgent<Game, Referee>: PuzzleAgent {
+    associatedtype Game
+    /// The game's referee, the owner of the seeded stream (``CoinSorterReferee``).
+    associatedtype Referee: Sendable
+
+    /// Picks a move for `referee.state`, free to play any moves on `referee` (a copy)
+    /// to see what the real stream will draw.
+    mutating func selectMove(referee: Referee, budget: SearchBudget) -> SearchResult<Game.Move>
+}
+
+extension PuzzleAgent {
+    /// Whether this agent reads the referee (an oracle: it sees the future draws).
+    public var readsReferee: Bool { self is any RefereeReadingAgent }
+}
+
+extension RefereeReadingAgent {
+    /// Picks a move within the agent's own budget.
+    public mutating func selectMove(referee: Referee) -> SearchResult<Game.Move> {
+        selectMove(referee: referee, budget: budget)
+    }
+}
+
+/// How agents that read the referee are named and announced, in one place.
+public enum Clairvoyance {
+    /// The spec name of every referee-reading agent.
+    public static let specName = "oracle"
+
+    /// Whether `spec` (e.g. `oracle:beam=300`) names a referee-reading agent.
+    public static func isOracle(_ spec: String) -> Bool {
+        (try? AgentSpec(parsing: spec))?.name == specName
+    }
+
+    /// What commands print when `spec` plays.
+    public static func notice(_ spec: String) -> String {
+        "'\(spec)' reads the referee's random stream: it sees the future draws, so its score is "
+            + "a ceiling on what any agent could score, not a real agent's result"
+    }
+
+    /// The line under a table naming referee-reading agents.
+    public static let tableNote = "`oracle` reads the referee's random stream (it sees the future draws): "
+        + "its score is a ceiling, not a real agent's result."
+}

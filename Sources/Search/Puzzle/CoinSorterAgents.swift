@@ -180,10 +180,12 @@ public struct ExpectimaxAgent: PuzzleAgent {
 
 /// Makes Coin Sorter agents from spec strings.
 public enum CoinSorterAgents {
-    /// The agent kinds, with their parameters.
+    /// The agent kinds, with their parameters. The last, `oracle`, is no agent under
+    /// the rules: it reads the referee's stream (``CoinSorterOracle``), a ceiling only.
     public static var kinds: [(name: String, parameters: [String])] {
         [("random", []), ("greedy", []), ("expectimax", ["depth", "samples", "width", "time"]),
-         ("mcts", ["playouts", "iterations", "time", "c", "width", "rollout"])]
+         ("mcts", ["playouts", "iterations", "time", "c", "width", "rollout"]),
+         (Clairvoyance.specName, ["beam", "exact"])]
     }
 
     /// The heuristic weights an agent of `text` evaluates with: the evaluation's
@@ -199,7 +201,8 @@ public enum CoinSorterAgents {
     public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
         let spec = try AgentSpec(parsing: text)
         guard let kind = kinds.first(where: { $0.name == spec.name }) else {
-            throw ParseError("unknown agent '\(spec.name)' for coin-sorter (valid: \(kinds.map(\.name).joined(separator: ", ")))")
+            let names = kinds.map { $0.name == Clairvoyance.specName ? "\($0.name) (reads the future draws: a ceiling, not an agent)" : $0.name }
+            throw ParseError("unknown agent '\(spec.name)' for coin-sorter (valid: \(names.joined(separator: ", ")))")
         }
         let r = AgentSpec.Reader(spec: spec, valid: kind.parameters)
         try r.checkNoUnknown()
@@ -210,6 +213,10 @@ public enum CoinSorterAgents {
             return CoinSorterRandomAgent(spec: text, seed: seed)
         case "greedy":
             return CoinSorterGreedyAgent(spec: text, evaluator: evaluator, seed: seed)
+        case Clairvoyance.specName:
+            return CoinSorterOracle(spec: text, evaluator: evaluator,
+                                    beam: try r.int("beam", in: 1...1_000_000) ?? CoinSorterOracle.defaultBeam,
+                                    exact: try r.int("exact", in: 0...3) ?? CoinSorterOracle.defaultExact)
         case "mcts":
             var budget = try r.budget()
             if budget.playouts == nil && budget.seconds == nil { budget.playouts = 1000 }

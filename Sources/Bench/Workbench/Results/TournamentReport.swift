@@ -1,4 +1,5 @@
 import Foundation
+import Search
 
 /// Renders a ``TournamentSummary`` as Markdown, CSV, JSON and SVG.
 enum TournamentReport {
@@ -124,7 +125,12 @@ enum TournamentReport {
             for a in s.puzzleAgents.sorted(by: { ($0.scores.mean ?? -.infinity) > ($1.scores.mean ?? -.infinity) }) {
                 let m = a.scores
                 let range = m.interval
-                o.append("| `\(a.agent)` | \(m.count) | \(f(m.mean, 3)) | \(interval(range?.low, range?.high, 3)) | \(f(m.standardDeviation, 3)) | \(a.minimum.map(String.init) ?? "—") | \(a.maximum.map(String.init) ?? "—") |")
+                let mark = Clairvoyance.isOracle(a.agent) ? " (sees the future draws)" : ""
+                o.append("| `\(a.agent)`\(mark) | \(m.count) | \(f(m.mean, 3)) | \(interval(range?.low, range?.high, 3)) | \(f(m.standardDeviation, 3)) | \(a.minimum.map(String.init) ?? "—") | \(a.maximum.map(String.init) ?? "—") |")
+            }
+            if s.puzzleAgents.contains(where: { Clairvoyance.isOracle($0.agent) }) {
+                o.append("")
+                o.append(Clairvoyance.tableNote)
             }
             o.append("")
             o.append("## Paired differences")

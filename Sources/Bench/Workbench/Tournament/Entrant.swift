@@ -45,20 +45,29 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
     public let name: String
     let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>
 
+    /// Whether the agent reads the referee, and so sees the future draws: an oracle,
+    /// a ceiling rather than a real agent (``RefereeReadingAgent``).
+    public let readsFutureDraws: Bool
+
     /// An entrant whose agent for each deal is `make(seed)`.
     public init<A: PuzzleAgent>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
         self.name = name
         self.make = { seed in make(seed) }
+        readsFutureDraws = A.self is any RefereeReadingAgent.Type
     }
 
     /// A built-in agent from its spec string (e.g. `expectimax:depth=2`).
     public static func builtIn(_ spec: String) throws(WorkbenchError) -> PuzzleEntrant where G: PuzzleWorkbenchGame {
-        do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage(error.message) }
-        return PuzzleEntrant(name: spec, maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
+        let sample: any PuzzleAgent<G>
+        do { sample = try G.makeAgent(spec, seed: 0) } catch { throw .usage(error.message) }
+        return PuzzleEntrant(name: spec, readsFutureDraws: sample.readsReferee,
+                             maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
     }
 
-    init(name: String, maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>) {
+    init(name: String, readsFutureDraws: Bool,
+         maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>) {
         self.name = name
+        self.readsFutureDraws = readsFutureDraws
         self.make = maker
     }
 

@@ -52,7 +52,7 @@ public enum Match {
     ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
         var record = Moves()
         while !referee.state.isOver {
-            let (r, seconds) = timed { agent.selectMove(referee.state) }
+            let (r, seconds) = timed { selectMove(&agent, referee: referee) }
             guard let move = r.move, referee.state.legalMoves.contains(move) else {
                 throw .runtime("agent '\(name)' returned no legal move in \(referee.state.text)")
             }
@@ -60,5 +60,20 @@ public enum Match {
             referee.play(move)
         }
         return record
+    }
+
+    /// The move of `agent` at `referee.state`. A ``RefereeReadingAgent`` (an oracle,
+    /// a ceiling, never a real agent) is handed a copy of the referee and so sees the
+    /// future draws; every other agent gets the state alone. This is the only place
+    /// the workbench hands a referee to an agent.
+    public static func selectMove<R: PuzzleReferee>(
+        _ agent: inout any PuzzleAgent<R.State>, referee: R
+    ) -> SearchResult<R.State.Move> {
+        if var oracle = agent as? any RefereeReadingAgent<R.State, R> {
+            let r = oracle.selectMove(referee: referee)
+            agent = oracle
+            return r
+        }
+        return agent.selectMove(referee.state)
     }
 }

@@ -88,12 +88,15 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
 
     /// The match of one iteration: deal d is game 2d for θ+ and 2d + 1 for θ−.
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> PuzzleTournament<G> {
+        var oracle = false
         for spec in [plus, minus] {
-            do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
+            do { oracle = try G.makeAgent(spec, seed: 0).readsReferee } catch { throw .usage("agent '\(spec)': \(error.message)") }
         }
         return try PuzzleTournament<G>(
-            entrants: [PuzzleEntrant(name: "theta+", maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
-                       PuzzleEntrant(name: "theta-", maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
+            entrants: [PuzzleEntrant(name: "theta+", readsFutureDraws: oracle,
+                                     maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
+                       PuzzleEntrant(name: "theta-", readsFutureDraws: oracle,
+                                     maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
             deals: settings.batch, seed: seed)
     }
 
