@@ -1,0 +1,1074 @@
+#!/usr/bin/env python3
+"""Fuzzes the `bench` executable: generated command lines, piped input and damaged
+tournament folders, each run with a timeout and classified (issue 9).
+
+Called by benchmarks/fuzz.sh, which builds the release binary first; see
+benchmarks/README.md. Everything is a function of SEED and the case number, so a
+case can be generated again on its own (CASES=N,M shows them without running).
+
+A run is fine when it exits 0, 1 or 2, and, when it exits 1 or 2, writes exactly
+one line on stderr starting with `bench:`. A finding is any other status (a
+signal, 132/134/139, ...), a timeout, an error that is not one `bench:` line, or a
+`report` (or a `tournament --resume` that fails) that changed games.jsonl.
+"""
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+MASK = (1 << 64) - 1
+
+
+# MARK: - The seeded stream (the same SplitMix64 as Boards)
+
+class SplitMix64:
+    def __init__(self, seed):
+        self.state = seed & MASK
+
+    @staticmethod
+    def mix(z):
+        z &= MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        return SplitMix64.mix(self.state)
+
+    def below(self, n):
+        return self.next() % n if n > 0 else 0
+
+    def chance(self, p):
+        return self.next() < p * 2**64
+
+    def pick(self, items):
+        return items[self.below(len(items))]
+
+
+def case_rng(seed, index):
+    return SplitMix64(SplitMix64.mix(seed) ^ SplitMix64.mix((index + 1) * 0x9E3779B97F4A7C15))
+
+
+# MARK: - Dictionaries
+
+TG_START = "GGGGGGGG/G6G/G6G/G2TT2G/G2TT2G/G6G/G6G/GGGGGGGG g 0"
+TG_POSITIONS = [
+    TG_START,
+    "GGGGGGGG/G6G/G6G/G2TT2G/G3T2G/G2T3G/G1G4G/G1GGGGGG g 0",
+    "8/8/8/3G4/2GTG3/3G4/8/8 t 0",
+    "8/8/8/8/8/8/8/TG6 t 3",
+    "8/8/8/8/8/8/8/8 g 0",
+    "TTTTTTTT/TTTTTTTT/TTTTTTTT/TTTTTTTT/TTTTTTTT/TTTTTTTT/TTTTTTTT/TTTTTTTT t 0",
+    "GGGGGGGG/GGGGGGGG/GGGGGGGG/GGGGGGGG/GGGGGGGG/GGGGGGGG/GGGGGGGG/GGGGGGGT g 28",
+    "44/8/8/G2TT2G/G2TT2G/8/8/8 t 27",
+    "T7/8/8/8/8/8/8/7G g 0",
+]
+CS_POSITIONS = ["CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0", "TTTTC/SSTCC/SSTST/TSCCS/SCCSC 9 1",
+                "TTTTT/SSSSS/CCCCC/TTTTT/SSSSS 0 0", "CSTCT/CTTTS/TSCSS/CTCCT/STTCT 255 2147483647"]
+TG_MOVES = ["b1-c2,d4-d3", "b1-c2 d4-d3", "b1-c2", "", "b1-c2,d4-d3,a1-b2", "c1-d2,e4-g4,f1-e2,d5-b5",
+            "b1xc2", "e4-e3", "b1-b3", "a1-a1", "h8-h7", "b1-c2,,d4-d3", " b1-c2 , d4-d3 "]
+CS_MOVES = ["a1:c3", "a1:b2,a1:d4", "e1:a2", "", "a1:a1", "a1-c3", "f1:a1", "a1:c3,b2:b4,c1:c2,d1:d2,e1:e2,a2:b2,"
+            "c2:d2,e2:a3,b3:c3,d3:e3,a4:b4"]
+TG_AGENTS = ["random", "greedy", "alphabeta:depth=1", "alphabeta:depth=2", "alphabeta:nodes=200",
+             "mcts:playouts=8", "mcts:playouts=16,cap=10", "mcts:iterations=8,c=0,solver=off",
+             "greedy:w.mobility=3", "alphabeta:depth=2,tt=0", "alphabeta:depth=1,threads=2",
+             "mcts:playouts=8,threads=2", "alphabeta:depth=2,w.captures=-100,w.edge=0"]
+TG_SEARCH_AGENTS = TG_AGENTS + ["alphabeta", "alphabeta:depth=4", "mcts", "mcts:playouts=200,cap=10",
+                                "alphabeta:time=0.001", "mcts:time=0.001", "alphabeta:nodes=5000,tt=1"]
+CS_AGENTS = ["random", "greedy", "expectimax:depth=1,samples=2", "expectimax:depth=1,samples=1,width=2",
+             "mcts:playouts=8", "mcts:playouts=8,rollout=2,width=3", "greedy:w.four=1"]
+CS_SEARCH_AGENTS = CS_AGENTS + ["expectimax", "expectimax:depth=2,samples=8,width=12", "mcts",
+                                "mcts:playouts=100,rollout=5", "expectimax:time=0.001"]
+SPRTS = ["0,10,0.05,0.05", "-5,5,0.1,0.1", "0,400,0.25,0.25", "0,10,0.05", "10,0,0.05,0.05"]
+
+BOUNDARY = ["0", "-1", "1", "2", "-0", "+1", "01", "0x10", "0x", "0xffffffffffffffff", "1e300", "-1e300", "1e-300",
+            "nan", "NaN", "-nan", "inf", "-inf", "infinity", "9223372036854775807", "9223372036854775808",
+            "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
+            "99999999999999999999999999999", "4294967296", "65535", "65536", "2147483648", "1.5", "1,5",
+            "1_000", "", " ", "\u0663", "\uff13", "\u00bd", "0.0000001", "5e-324", "1e-7", "3 ", " 3"]
+WEIRD = ["", " ", "\t", "\n", "\r\n", "\r", "\x01", "\x1b[31m", "\x7f", "\u00e9", "e\u0301", "\U0001F42F",
+         "\u202e", "\ufeff", "\u2028", "\u0085", "--", "-", "---", "--=", "=", ",", ":", "::", "w.", "=1", "\\", "'",
+         "\"", "$(true)", "%s%n", "{}", "[]", "null", "x" * 5000, "\u00e9" * 3000]
+OPTION_NAMES = ["--game", "--depth", "--divide", "--threads", "--json", "--position", "--games", "--seed",
+                "--moves", "--agent", "--agents", "--out", "--gauntlet", "--openings", "--sprt", "--resume",
+                "--in", "--record", "--color", "--player", "--goats", "--tigers", "--ply-limit", "--long-range",
+                "--help", "-h", "--game=coin-sorter", "--game=tigers-goats", "--json=1", "--depth=", "--=x"]
+COMMANDS = ["benchmark", "perft", "replay", "playouts", "search", "tournament", "report", "play", "help", "sprt",
+            "--help", "-h", "", "PERFT", "perft\n"]
+GAMES = ["tigers-goats", "coin-sorter", "", "Tigers-Goats", "chess", "coin-sorter\n"]
+STDIN_LINES = ["b1-c2", "d4-d3", "c1-d2", "moves", "undo", "quit", "exit", "", "  b1-c2  ", "b1xc2", "e4-e3",
+               "a1:c3", "e1:a2", "b2:b4", "a1:a1", "undo", "moves", "zz", "\x00", "\xff\xfe", "\U0001F42F",
+               "b1-c2\r", "x" * 10000]
+DICTIONARY = (BOUNDARY + WEIRD + OPTION_NAMES + COMMANDS + GAMES + TG_POSITIONS + CS_POSITIONS + TG_MOVES
+              + CS_MOVES + TG_SEARCH_AGENTS + CS_SEARCH_AGENTS + SPRTS + ["human", "on", "off", "auto"]
+              # paths: all inside the case's own folder, or devices that refuse writes
+              + ["{IN}", "{OUT}", "{IN}/games.jsonl", "{IN}/tournament.json", "{RECORD}", "/dev/null", "/dev/full",
+                 ".", "nonexistent/deeper/x", "in/summary.md"])
+RAW = [b"\xff", b"\xfe\xff", b"\xc3", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"b1-c2\xff"]
+
+
+def enc(s):
+    return s if isinstance(s, bytes) else s.encode("utf-8", "surrogateescape")
+
+
+# MARK: - Seeds: valid command lines, one list per command
+
+def seeds():
+    """(command, tokens, setup): `{OUT}` is a fresh folder name, `{RECORD}` a record
+    file, `{IN}` a tournament folder copied from the bases (setup names which)."""
+    s = []
+    def add(cmd, tokens, setup=None, weight=1):
+        for _ in range(weight):
+            s.append((cmd, tokens, setup))
+    add("perft", ["perft", "--depth", "3"], weight=2)
+    add("perft", ["perft", "--depth", "2", "--json", "--divide"])
+    add("perft", ["perft", "--depth=4", "--threads", "2"])
+    add("perft", ["perft", "--game", "tigers-goats", "--depth", "3", "--position", TG_POSITIONS[2]])
+    add("perft", ["perft", "--depth", "3", "--ply-limit", "5", "--long-range", "--position", TG_POSITIONS[1]])
+    add("perft", ["perft", "--game", "coin-sorter", "--depth", "1"])
+    add("replay", ["replay", "--moves", "b1-c2,d4-d3", "--json"], weight=2)
+    add("replay", ["replay", "--position", TG_POSITIONS[3], "--moves", "a1xc1"])
+    add("replay", ["replay", "--position", TG_POSITIONS[1], "--moves", "c1-d2 d3-d4", "--ply-limit", "3"])
+    add("replay", ["replay", "--game", "coin-sorter", "--seed", "7", "--moves", "e1:a2", "--json"], weight=2)
+    add("replay", ["replay", "--game", "coin-sorter", "--moves", CS_MOVES[-1]])
+    add("playouts", ["playouts", "--games", "20", "--seed", "3"], weight=2)
+    add("playouts", ["playouts", "--games", "10", "--threads", "2", "--json", "--long-range", "--ply-limit", "50"])
+    add("playouts", ["playouts", "--games", "5", "--position", TG_POSITIONS[2], "--seed", "0x10"])
+    add("search", ["search", "--agent", "alphabeta:depth=3", "--json"], weight=2)
+    add("search", ["search", "--agent", "mcts:playouts=100,cap=10", "--moves", "b1-c2,d4-d3"])
+    add("search", ["search", "--agent", "greedy", "--position", TG_POSITIONS[2], "--seed", "5"])
+    add("search", ["search", "--agent", "alphabeta:nodes=500,threads=2,tt=1", "--long-range"])
+    add("search", ["search", "--game", "coin-sorter", "--agent", "expectimax:depth=1,samples=4", "--seed", "3"], weight=2)
+    add("search", ["search", "--game", "coin-sorter", "--agent", "mcts:playouts=50,rollout=2", "--moves", "e1:a2",
+                   "--json"])
+    add("tournament", ["tournament", "--agents", "random", "greedy", "--games", "2", "--threads", "1"], weight=2)
+    add("tournament", ["tournament", "--agents", "random", "greedy", "alphabeta:depth=1", "--games", "2",
+                       "--gauntlet", "--openings", "3", "--seed", "9", "--out", "{OUT}"], weight=2)
+    add("tournament", ["tournament", "--agents", "random", "mcts:playouts=8", "--games", "4", "--sprt",
+                       "0,10,0.05,0.05", "--out", "{OUT}", "--threads", "2"])
+    add("tournament", ["tournament", "--agents", "greedy", "random", "--games", "2", "--ply-limit", "30",
+                       "--long-range", "--out", "{OUT}"])
+    add("tournament", ["tournament", "--game", "coin-sorter", "--agents", "random", "greedy", "--games", "3",
+                       "--out", "{OUT}"], weight=2)
+    add("tournament", ["tournament", "--game", "coin-sorter", "--agents", "expectimax:depth=1,samples=2", "--games",
+                       "2", "--seed", "4"])
+    # --resume on a copy of a base folder (the same options as the base's run).
+    add("tournament", ["tournament", "--agents", "random", "greedy", "--games", "4", "--seed", "7", "--openings",
+                       "2", "--threads", "1", "--out", "{IN}", "--resume"], setup="tg", weight=3)
+    add("tournament", ["tournament", "--game", "coin-sorter", "--agents", "random", "greedy",
+                       "expectimax:depth=1,samples=2", "--games", "3", "--seed", "2", "--threads", "1", "--out",
+                       "{IN}", "--resume"], setup="cs", weight=2)
+    add("report", ["report", "--in", "{IN}"], setup="tg", weight=5)
+    add("report", ["report", "--in", "{IN}"], setup="tg4", weight=3)
+    add("report", ["report", "--in", "{IN}"], setup="tgs", weight=3)
+    add("report", ["report", "--in", "{IN}"], setup="tgl", weight=2)
+    add("report", ["report", "--in", "{IN}"], setup="cs", weight=4)
+    add("play", ["play", "--tigers", "greedy", "--record", "{RECORD}", "--color", "off"], setup="stdin-tg", weight=3)
+    add("play", ["play", "--goats", "random", "--tigers", "mcts:playouts=8", "--record", "{RECORD}", "--seed", "3"])
+    add("play", ["play", "--goats", "human", "--tigers", "human", "--record", "{RECORD}", "--position",
+                 TG_POSITIONS[1]], setup="stdin-tg")
+    add("play", ["play", "--game", "coin-sorter", "--record", "{RECORD}", "--seed", "7"], setup="stdin-cs", weight=2)
+    add("play", ["play", "--game", "coin-sorter", "--player", "greedy", "--record", "{RECORD}"])
+    add("benchmark", ["benchmark", "--depth", "3", "--threads", "2"], weight=2)
+    add("benchmark", ["benchmark", "--game", "coin-sorter"])
+    add("help", ["help"])
+    add("help", ["help", "tournament"])
+    add("help", ["search", "--help"])
+    add("help", ["--help"])
+    add("sprt", ["sprt", "0,10,0.05,0.05"])
+    return s
+
+
+SEEDS = seeds()
+BASES = {
+    "tg": ["tournament", "--agents", "random", "greedy", "--games", "4", "--seed", "7", "--openings", "2",
+           "--threads", "1"],
+    "tg4": ["tournament", "--agents", "random", "greedy", "alphabeta:depth=1", "mcts:playouts=8", "--games", "2",
+            "--seed", "3", "--threads", "1"],
+    "tgs": ["tournament", "--agents", "random", "greedy", "--games", "8", "--seed", "5", "--sprt",
+            "0,10,0.05,0.05", "--threads", "1"],
+    "tgl": ["tournament", "--agents", "random", "greedy", "--games", "2", "--ply-limit", "40", "--long-range",
+            "--threads", "1"],
+    "cs": ["tournament", "--game", "coin-sorter", "--agents", "random", "greedy", "expectimax:depth=1,samples=2",
+           "--games", "3", "--seed", "2", "--threads", "1"],
+}
+
+
+# MARK: - Mutating command lines
+
+NUMBER = re.compile(rb"[-+]?\d+(\.\d+)?(e[-+]?\d+)?")
+
+
+def flip_byte(rng, b):
+    if not b:
+        return bytes([rng.below(256) or 1])
+    i = rng.below(len(b))
+    c = b[i] ^ (1 << rng.below(8))
+    return b[:i] + bytes([c or 1]) + b[i + 1:]
+
+
+def mutate_number_inside(rng, b):
+    spans = [m.span() for m in NUMBER.finditer(b)]
+    if not spans:
+        return None
+    lo, hi = rng.pick(spans)
+    return b[:lo] + enc(rng.pick(BOUNDARY)) + b[hi:]
+
+
+def mutate_spec(rng, b):
+    text = b.decode("utf-8", "surrogateescape")
+    name, _, params = text.partition(":")
+    items = [p for p in params.split(",")] if params else []
+    op = rng.below(9)
+    if op == 0:
+        items.append(rng.pick(["depth", "nodes", "time", "threads", "tt", "playouts", "iterations", "c", "cap",
+                               "solver", "samples", "width", "rollout", "w.mobility", "w.four", "w.nope", "w.",
+                               "", "depth"]) + "=" + rng.pick(BOUNDARY + ["on", "off", "1"]))
+    elif op == 1 and items:
+        items.pop(rng.below(len(items)))
+    elif op == 2 and items:
+        items.append(rng.pick(items))
+    elif op == 3:
+        name = rng.pick(["random", "greedy", "alphabeta", "mcts", "expectimax", "", "human", "Random", "mcts "])
+    elif op == 4:
+        items.append(rng.pick(["", "=", "k", "k=", "=v", "w.=1", "w.captures", "depth==1", "a=b=c"]))
+    elif op == 5:
+        return enc(text + rng.pick([":", ",", ":,", "::", " ", "\n"]))
+    elif op == 6 and items:
+        i = rng.below(len(items))
+        k, _, v = items[i].partition("=")
+        items[i] = k + "=" + rng.pick(BOUNDARY)
+    elif op == 7:
+        items.append("w." + rng.pick(["captures", "mobility", "trapped", "danger", "threat", "backed", "edge",
+                                      "goatMobility", "four", "three", "double"]) + "="
+                     + rng.pick(["1e300", "-1e300", "1e308", "-1e308", "5e-324", "0", "-0", "nan", "inf", "1e30"]))
+    else:
+        return mutate_number_inside(rng, b) or flip_byte(rng, b)
+    return enc(name + (":" + ",".join(items) if items or op == 4 else ""))
+
+
+def mutate_position(rng, b):
+    text = b.decode("utf-8", "surrogateescape")
+    op = rng.below(7)
+    if op == 0:
+        fields = text.split(" ")
+        fields[rng.below(len(fields))] = rng.pick(BOUNDARY + ["g", "t", "G", "x", ""])
+        return enc(" ".join(fields))
+    if op == 1:
+        return enc(text + rng.pick([" extra", " ", "\n", "\r\n", " 0", "/8"]))
+    if op == 2:
+        board, _, rest = text.partition(" ")
+        ranks = board.split("/")
+        i = rng.below(len(ranks))
+        ranks[i] = rng.pick(["", "9", "0", "GGGGGGGGG", "44", "1111111", "G7G", "T" * 100, "8" * 50, "\u0663",
+                             "\uff18", "g", "TGTGTGTG", "S" * 5, "CCCCCC"])
+        if rng.chance(0.3):
+            ranks.append(ranks[i])
+        return enc("/".join(ranks) + (" " + rest if rest else ""))
+    if op == 3:
+        return enc(text.replace(" ", rng.pick(["\t", "  ", "\n", "\r\n", ",", ""])))
+    if op == 4:
+        return mutate_number_inside(rng, b) or flip_byte(rng, b)
+    if op == 5:
+        return b[:rng.below(len(b) + 1)]
+    return flip_byte(rng, b)
+
+
+def mutate_moves(rng, b):
+    text = b.decode("utf-8", "surrogateescape")
+    moves = [m for m in re.split(r"[, ]", text)]
+    op = rng.below(6)
+    if op == 0:
+        moves.append(rng.pick(["a1-a2", "d4xd6", "h8xa1", "i9-a1", "a0-a1", "a1:c3", "e5:a1", "x", "-", ":",
+                               "b1-c2", "e1:a2", "b1\u2013c2", "B1-C2", "b1-c2-d3", "a1xx", "\u0663"]))
+    elif op == 1 and moves:
+        moves.insert(rng.below(len(moves) + 1), rng.pick(moves))
+    elif op == 2 and moves:
+        moves.pop(rng.below(len(moves)))
+    elif op == 3:
+        return enc(text.replace(",", rng.pick(["\n", "\r\n", "\t", ";", ",,", " , "])))
+    elif op == 4:
+        moves = moves * (1 + rng.below(40))
+    else:
+        return flip_byte(rng, b)
+    return enc(",".join(moves))
+
+
+SPEC_OPTIONS = {b"--agent", b"--agents", b"--goats", b"--tigers", b"--player"}
+
+
+def mutate_tokens(rng, tokens):
+    tokens = list(tokens)
+    r = rng.below(20)
+    for _ in range(1 if r < 12 else 2 if r < 17 else 3):
+        # Half the mutations go inside a value (a number, a spec, a position, moves), so
+        # most runs get past the option parser.
+        op = rng.pick([0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 12, 12, 13, 13, 13, 13, 14, 15])
+        n = len(tokens)
+        i = rng.below(n) if n else 0
+        if op in (0, 1) and n:                       # a number, anywhere in a token, to a boundary value
+            tokens[i] = mutate_number_inside(rng, tokens[i]) or enc(rng.pick(BOUNDARY))
+        elif op == 2 and n:
+            tokens[i] = flip_byte(rng, tokens[i])
+        elif op == 3 and n:
+            del tokens[i]
+        elif op == 4 and n:
+            tokens.insert(i, tokens[i])
+        elif op in (5, 6):
+            tokens.insert(rng.below(n + 1), enc(rng.pick(DICTIONARY)) if rng.chance(0.9) else rng.pick(RAW))
+        elif op == 7 and n > 1:
+            j = rng.below(n)
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        elif op == 8 and n:
+            tokens[i] = tokens[i][:rng.below(len(tokens[i]) + 1)]
+        elif op == 9 and n > 1:
+            tokens = tokens[:1 + rng.below(n)]
+        elif op == 10 and n:
+            tokens[i] = enc(rng.pick(WEIRD)) if rng.chance(0.8) else tokens[i] + enc(rng.pick(WEIRD))
+        elif op == 11 and n:                         # --k=v <-> --k v
+            t = tokens[i]
+            if t.startswith(b"--") and b"=" in t:
+                k, _, v = t.partition(b"=")
+                tokens[i:i + 1] = [k, v]
+            elif t.startswith(b"--") and i + 1 < n:
+                tokens[i:i + 2] = [t + b"=" + tokens[i + 1]]
+        elif op in (12, 13):                         # mutate inside the value of an option
+            opts = [j for j in range(n - 1) if tokens[j].startswith(b"--")]
+            if not opts:
+                continue
+            j = rng.pick(opts) + 1
+            key = tokens[j - 1]
+            if key in SPEC_OPTIONS:
+                tokens[j] = mutate_spec(rng, tokens[j])
+            elif key == b"--position":
+                tokens[j] = mutate_position(rng, tokens[j])
+            elif key == b"--moves":
+                tokens[j] = mutate_moves(rng, tokens[j])
+            else:
+                tokens[j] = mutate_number_inside(rng, tokens[j]) or enc(rng.pick(BOUNDARY + WEIRD))
+        elif op == 14:                               # a whole option with a value from the dictionary
+            tokens.insert(rng.below(n + 1), enc(rng.pick(OPTION_NAMES)))
+            tokens.insert(rng.below(n + 2), enc(rng.pick(DICTIONARY)))
+        elif op == 15 and n:
+            tokens[0] = enc(rng.pick(COMMANDS))
+    return tokens
+
+
+# MARK: - The cost guard: keeps every run's budget small (a slow run is not a finding)
+
+def as_int(b):
+    try:
+        t = b.decode("ascii")
+    except UnicodeDecodeError:
+        return None
+    if not re.fullmatch(r"[-+]?[0-9]+", t):
+        if re.fullmatch(r"0x[0-9a-fA-F]+", t):
+            return int(t, 16)
+        return None
+    return int(t)
+
+
+def as_float(b):
+    try:
+        x = float(b.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return x
+
+
+def option_values(tokens):
+    """Every value of every --option, as bench would read it (conservatively: all of them)."""
+    values = {}
+    i = 1
+    while i < len(tokens):
+        t = tokens[i]
+        if t.startswith(b"--"):
+            if b"=" in t:
+                k, _, v = t.partition(b"=")
+                values.setdefault(k, []).append(v)
+            else:
+                j = i + 1
+                while j < len(tokens) and not tokens[j].startswith(b"--"):
+                    values.setdefault(t, []).append(tokens[j])
+                    j += 1
+                if j == i + 1:
+                    values.setdefault(t, [])
+        i += 1
+    return values
+
+
+def spec_params(b):
+    text = b.decode("utf-8", "replace").strip()
+    name, _, params = text.partition(":")
+    out = {}
+    for item in params.split(","):
+        k, _, v = item.partition("=")
+        out.setdefault(k, []).append(v.encode())
+    return name, out
+
+
+def spec_cost(b, coin):
+    """A rough upper bound of one move's cost in microseconds (release build)."""
+    name, p = spec_params(b)
+    def ints(k):
+        return [x for x in (as_int(v) for v in p.get(k, [])) if x is not None]
+    def floats(k):
+        return [x for x in (as_float(v) for v in p.get(k, [])) if x is not None]
+    times = [t for t in floats("time") if t == t]
+    if any(t > 0.002 for t in times):
+        return 1e9
+    threads = max(ints("threads") + [1])
+    if name == "alphabeta" and not coin:
+        depth = max(ints("depth") + [0]) or None
+        nodes = max(ints("nodes") + [0]) or None
+        if depth is None and nodes is None and not times:
+            depth = 4
+        if depth is None and nodes is None:
+            return 2000 * threads
+        if depth and depth > 90:
+            return 20                                # refused: out of range
+        cost = min(30 * 6 ** depth if depth else 1e18, 2 * nodes if nodes else 1e18)
+        return cost * threads
+    if name == "mcts":
+        playouts = max(ints("playouts") + ints("iterations") + [0]) or (None if times else 1000)
+        if playouts is None:
+            return 2000 * threads
+        rollout = max(ints("rollout") + [0]) if coin else 0
+        per = (30 + 30 * rollout) if coin else 40
+        return playouts * per * threads
+    if name == "expectimax" and coin:
+        depth = max(ints("depth") + [2])
+        samples = max(ints("samples") + [8])
+        width = max(ints("width") + [12])
+        if depth > 4:
+            return 1e9
+        return 1.0 * (width * samples) ** depth
+    return 20
+
+
+def too_expensive(tokens, stdin):
+    if not tokens:
+        return True                                  # the default round robin: a minute
+    cmd = tokens[0]
+    v = option_values(tokens)
+    coin = any(x.strip() == b"coin-sorter" for x in v.get(b"--game", []))
+    def ints(k):
+        return [x for x in (as_int(y) for y in v.get(k, [])) if x is not None]
+    depths = ints(b"--depth")
+    threads = max(ints(b"--threads") + [1])
+    plylimit = max([x for x in ints(b"--ply-limit") if 0 < x <= 65535] + [300])
+    if b"--help" in tokens or b"-h" in tokens:
+        return False
+    if cmd == b"perft":
+        return any(4 < d <= 30 for d in depths)
+    if cmd == b"benchmark":
+        return not coin and (not depths or any(4 < d <= 30 for d in depths))
+    if cmd == b"playouts":
+        games = ints(b"--games")
+        return not games or max(games) * plylimit > 3_000_000
+    if cmd == b"search":
+        return any(spec_cost(s, coin) > 300_000 for s in v.get(b"--agent", []))
+    if cmd == b"tournament":
+        agents = v.get(b"--agents", [])
+        if len(agents) > 6:
+            return True
+        games = ints(b"--games")
+        games = max(games) if games else (100 if coin else 20)
+        pairings = len(agents) if coin else len(agents) * (len(agents) - 1) // 2
+        plies = 10 if coin else plylimit
+        cost = sum(spec_cost(a, coin) for a in agents) * games * max(pairings, 1) * plies / max(len(agents), 1)
+        return cost > 1_500_000
+    if cmd == b"play":
+        lines = stdin.count(b"\n") + 1 if stdin else 1
+        if coin:
+            return sum(spec_cost(s, True) for s in v.get(b"--player", [])) * 10 > 1_500_000
+        specs = v.get(b"--goats", []) + v.get(b"--tigers", [])
+        if b"--tigers" not in v:
+            specs.append(b"alphabeta:depth=5")
+        both = all(s.strip() != b"human" for s in (v.get(b"--goats", [b"human"])[:1] + v.get(b"--tigers", [b"x"])[:1]))
+        plies = plylimit if both else min(lines, plylimit)
+        return sum(spec_cost(s, False) for s in specs if s.strip() != b"human") * plies > 1_500_000
+    return False
+
+
+# MARK: - Mutating tournament folders
+
+TOTAL = {"tg": 4, "tg4": 12, "tgs": 8, "tgl": 2, "cs": 9}
+INTS = [0, -1, 1, 2, 3, -2, 7, 63, 64, 65535, 65536, 2**31, 2**32, 2**53, 2**60, 2**62, 2**63 - 1, -2**63,
+        2**63, 2**64, 2**64 - 1, 10**30]
+FLOATS = [0.0, -0.0, -1.0, 1e308, -1e308, 1.7976931348623157e308, 5e-324, 1e-300, 0.5, 1.5, 1e20]
+
+
+def json_value(rng, kind):
+    r = rng.below(10)
+    if r == 0:
+        return rng.pick([None, True, False, "", "x", [], {}, "1-0", "\u0000", "\U0001F42F", "inf", "nan"])
+    if kind == "float" and r < 5:
+        return rng.pick(FLOATS)
+    return rng.pick(INTS)
+
+
+def dumps(obj):
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
+
+
+def mutate_record(rng, rec, total):
+    keys = ["format", "index", "pairing", "pair", "agents", "sides", "seed", "opening", "moves", "result",
+            "outcome", "score", "times", "nodes", "playouts", "start"]
+    for _ in range(1 + rng.below(3)):
+        k = rng.pick(keys)
+        op = rng.below(8)
+        if op == 0:
+            rec.pop(k, None)
+        elif op == 1:
+            rec[k] = json_value(rng, "float" if k == "times" else "int")
+        elif k in ("times", "nodes", "playouts") and isinstance(rec.get(k), list):
+            a = rec[k]
+            if op == 2 and a:
+                a[rng.below(len(a))] = json_value(rng, "float" if k == "times" else "int")
+            elif op == 3:
+                big = rng.pick([2**63 - 1, 2**62, -2**63, 2**63 - 2, 1e308, -1e308])
+                rec[k] = [big if k != "times" or isinstance(big, float) else float(big) for _ in a]
+            elif op == 4 and a:
+                a.pop(rng.below(len(a)))
+            else:
+                a.append(json_value(rng, "float" if k == "times" else "int"))
+        elif k in ("moves", "opening") and isinstance(rec.get(k), list):
+            a = rec[k]
+            if op == 2 and a:
+                a.pop(rng.below(len(a)))
+            elif op == 3 and a:
+                i = rng.below(len(a))
+                a.insert(i, a[i])
+            elif op == 4 and a:
+                a[rng.below(len(a))] = rng.pick(["a1-a2", "d4xd6", "b1-c2", "a1:c3", "", "x", "e1:a2",
+                                                 "h8xh6", "\U0001F42F"])
+            else:
+                a.reverse()
+        elif k in ("index", "pairing", "pair"):
+            rec[k] = rng.pick([total, total - 1, total + 1, -1, 0, 1, 2**62, 2**63 - 1, -2**63, 2**63, 1.0, 1.5,
+                               "0"])
+        elif k == "result":
+            rec[k] = rng.pick(["1-0", "0-1", "1/2-1/2", "*", "0", "-1", "9223372036854775807",
+                               "9223372036854775808", "-9223372036854775808", "1e3", "", "½", "1-0 ", None, 1])
+        elif k == "format":
+            rec[k] = rng.pick([0, 1, 2, 3, -1, 2**63 - 1, "2", None])
+        elif k == "agents" and isinstance(rec.get(k), list):
+            rec[k] = rng.pick([[], rec[k][::-1], rec[k] + rec[k][:1], ["random"], ["x", "y"], [""], rec[k][:1] * 2])
+        elif k == "sides":
+            rec[k] = rng.pick([[], ["tigers", "goats"], ["player"], ["goats", "tigers"], ["goats"], None])
+        elif k == "seed":
+            seed = rec.get("seed") if isinstance(rec.get("seed"), int) else 0
+            rec[k] = rng.pick([0, -1, 2**64 - 1, 2**64, 1.5, seed ^ 1, "1"])
+        elif k == "start":
+            rec[k] = rng.pick(TG_POSITIONS + CS_POSITIONS + ["", "x", "8/8/8/8/8/8/8/8 t 29"])
+        else:
+            rec[k] = rng.pick(["", "x" * 1000, "goats win", "score 1", None, 0])
+    return rec
+
+
+def mutate_log(rng, data, total):
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    for _ in range(1 + rng.below(3)):
+        op = rng.below(16)
+        n = len(lines)
+        i = rng.below(n) if n else 0
+        if op in (0, 1, 2, 3, 4) and n:              # one field of one record
+            try:
+                rec = json.loads(lines[i])
+                if isinstance(rec, dict):
+                    lines[i] = dumps(mutate_record(rng, rec, total))
+                    continue
+            except ValueError:
+                pass
+            lines[i] = flip_byte(rng, lines[i])
+        elif op == 5 and n:
+            lines[i] = flip_byte(rng, lines[i])
+        elif op == 6 and n:
+            lines.insert(i, lines[i])                 # a record twice
+        elif op == 7 and n:
+            del lines[i]
+        elif op == 8 and n > 1:
+            j = rng.below(n)
+            lines[i], lines[j] = lines[j], lines[i]
+        elif op == 9:
+            lines.insert(rng.below(n + 1), rng.pick([b"", b" ", b"{}", b"null", b"[]", b"\r", b"{\"index\":0}",
+                                                     b"\xff\xfe", b"\x00" * 10, b"x" * 3000, b"\xef\xbb\xbf{}"]))
+        elif op == 10 and n:
+            lines[i] = lines[i][:rng.below(len(lines[i]) + 1)]
+        elif op == 11:
+            return b"\r\n".join(lines) + b"\r\n"
+        elif op == 12:
+            out = b"\n".join(lines) + b"\n"
+            return out[:rng.below(len(out) + 1)]    # a torn last line (or an empty log)
+        elif op == 13:
+            return b"\n".join(lines)                 # no final newline
+        elif op == 14 and n and rng.chance(0.5):      # every record's counts at the limit
+            for j in range(n):
+                try:
+                    rec = json.loads(lines[j])
+                    k = rng.pick(["nodes", "playouts"])
+                    rec[k] = [2**63 - 1] * len(rec.get("moves", []))
+                    lines[j] = dumps(rec)
+                except (ValueError, TypeError, AttributeError):
+                    pass
+        elif op == 15:
+            return b"\xef\xbb\xbf" + b"\n".join(lines) + b"\n"
+    return b"\n".join(lines) + (b"\n" if lines else b"")
+
+
+def mutate_config(rng, data):
+    try:
+        cfg = json.loads(data)
+    except ValueError:
+        return flip_byte(rng, data)
+    if not isinstance(cfg, dict):
+        return flip_byte(rng, data)
+    for _ in range(1 + rng.below(2)):
+        op = rng.below(12)
+        if op == 0:
+            cfg["games"] = rng.pick(INTS + [1.5, "4", None])
+        elif op == 1:
+            agents = cfg["agents"] if isinstance(cfg.get("agents"), list) else []
+            cfg["agents"] = rng.pick([[], agents[:1], (agents or ["x"]) * 2, agents[::-1],
+                                      ["random", "greedy", "x", "y", "z", "w"], ["alphabeta:depth=99"], None, "random"])
+        elif op == 2:
+            cfg["openingPlies"] = rng.pick(INTS)
+        elif op == 3:
+            cfg["plyLimit"] = rng.pick(INTS)
+        elif op == 4:
+            cfg["gauntlet"] = rng.pick([True, False, None, 1, "true"])
+        elif op == 5:
+            cfg["sprt"] = rng.pick([None, {"elo0": 0, "elo1": 10, "alpha": 0.05, "beta": 0.05},
+                                    {"elo0": 0, "elo1": 0, "alpha": 0, "beta": 0},
+                                    {"elo0": 10, "elo1": 0, "alpha": 1, "beta": 1},
+                                    {"elo0": -1e308, "elo1": 1e308, "alpha": 5e-324, "beta": 0.5},
+                                    {"elo0": 0, "elo1": 10, "alpha": -1, "beta": 2}, {}, 1])
+        elif op == 6:
+            cfg["game"] = rng.pick(["tigers-goats", "coin-sorter", "", "chess", None, 1])
+        elif op == 7:
+            cfg["seed"] = rng.pick([0, -1, 2**64 - 1, 2**64, 1.5, "1"])
+        elif op == 8:
+            cfg.pop(rng.pick(list(cfg.keys()) or ["game"]), None)
+        elif op == 9:
+            cfg["longRange"] = rng.pick([True, False, None, 0])
+        elif op == 10:
+            cfg["command"] = rng.pick(["", "\n" * 10, "x" * 100000, "<svg>&\"'", "\u202e\U0001F42F|"])
+        else:
+            return flip_byte(rng, dumps(cfg))
+    return dumps(cfg)
+
+
+def rewrite(path, change):
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(change(data))
+
+
+def huge_schedule(rng, log, cfg):
+    """A tournament.json whose schedule is huge (games near 2^40...2^62) and a record
+    whose index lies far inside it: an index the schedule allows but no game has."""
+    config = json.loads(open(cfg, "rb").read())
+    games = rng.pick([2**40, 2**46, 2**52, 2**60, 2**61, 2**62 - 2, (2**63 - 1) // 6 * 2])
+    config["games"] = games
+    with open(cfg, "wb") as f:
+        f.write(dumps(config))
+    lines = open(log, "rb").read().split(b"\n")
+    i = rng.below(max(1, len(lines) - 1))
+    try:
+        rec = json.loads(lines[i])
+        # (Not a moderate index such as 2^36: the seen-games bit set would take 8 GB and
+        # seconds to fill, a timeout rather than a quick trap.)
+        rec["index"] = rng.pick([games - 1, games // 2, games - 2])
+        lines[i] = dumps(rec)
+    except (ValueError, TypeError, IndexError):
+        pass
+    with open(log, "wb") as f:
+        f.write(b"\n".join(lines))
+
+
+def mutate_folder(rng, folder, base, total):
+    """Damages a copy of a base tournament folder: its log, its config, or its shape."""
+    log, cfg = os.path.join(folder, "games.jsonl"), os.path.join(folder, "tournament.json")
+    r = rng.below(20)
+    if r < 10:
+        rewrite(log, lambda d: mutate_log(rng, d, total))
+    elif r < 16:
+        rewrite(cfg, lambda d: mutate_config(rng, d))
+        if rng.chance(0.5):
+            rewrite(log, lambda d: mutate_log(rng, d, total))
+    elif r == 16:
+        huge_schedule(rng, log, cfg)
+    elif r == 17:
+        victim = rng.pick(["games.jsonl", "tournament.json", "summary.md", "summary.json", "summary.csv",
+                           "ratings.svg", "scores.svg"])
+        if rng.chance(0.5) and victim != "games.jsonl":
+            rewrite(log, lambda d: mutate_log(rng, d, total))
+        path = os.path.join(folder, victim)
+        if os.path.exists(path):
+            os.remove(path)
+        if rng.chance(0.5):
+            os.mkdir(path)                            # a folder where a file should be
+    elif r == 18:
+        for name in ("games.jsonl", "tournament.json"):
+            if rng.chance(0.5):
+                open(os.path.join(folder, name), "wb").close()
+    # r == 19: the folder unchanged
+
+
+def stdin_for(rng, kind):
+    pool = STDIN_LINES
+    lines = []
+    if kind == "stdin-tg":
+        lines = rng.pick([["b1-c2", "d4-d3"], ["c1-d2"], ["moves", "b1-c2", "undo", "undo", "quit"], []])
+    elif kind == "stdin-cs":
+        lines = rng.pick([["a1:c3", "e1:a2"], ["moves", "undo", "a1:b2"], []])
+    for _ in range(rng.below(6)):
+        lines.insert(rng.below(len(lines) + 1), rng.pick(pool))
+    sep = rng.pick([b"\n", b"\n", b"\r\n", b"\r"])
+    data = sep.join(enc(x) for x in lines)
+    if rng.chance(0.7):
+        data += sep
+    if rng.chance(0.1):
+        data = flip_byte(rng, data)
+    return data
+
+
+# MARK: - One case
+
+class Case:
+    def __init__(self, index, command, argv, stdin, base, folder_seed):
+        self.index, self.command, self.argv, self.stdin = index, command, argv, stdin
+        self.base, self.folder_seed = base, folder_seed
+
+
+def make_case(seed, index):
+    rng = case_rng(seed, index)
+    command, tokens, setup = rng.pick(SEEDS)
+    tokens = [enc(t) for t in tokens]
+    base = setup if setup in BASES else None
+    stdin = b""
+    if setup and setup.startswith("stdin"):
+        stdin = stdin_for(rng, setup)
+    elif command == "play" and rng.chance(0.5):
+        stdin = stdin_for(rng, "stdin-tg")
+    argv = tokens
+    # One case in ten runs its seed unchanged; a damaged folder mostly with its seed's command.
+    mutate = rng.below(10) > (6 if base else 0)
+    for _ in range(20):
+        candidate = mutate_tokens(rng, tokens) if mutate else tokens
+        if not too_expensive(candidate, stdin):
+            argv = candidate
+            break
+    else:
+        argv = tokens
+    if base is None and rng.chance(0.05):
+        base = rng.pick(sorted(BASES))               # a folder to point --in/--out at, undamaged or not
+    return Case(index, command, argv, stdin, base, rng.next())
+
+
+def setup_case(case, workdir, basedir):
+    """Makes the case's folder: {OUT}, {RECORD}, {IN} resolve inside it."""
+    os.makedirs(workdir, exist_ok=True)
+    if case.base:
+        shutil.copytree(os.path.join(basedir, case.base), os.path.join(workdir, "in"))
+        if b"report" in case.argv[:1] or case.folder_seed % 3 != 0:
+            mutate_folder(SplitMix64(case.folder_seed), os.path.join(workdir, "in"), case.base,
+                          TOTAL[case.base])
+    argv = []
+    for t in case.argv:
+        t = t.replace(b"{OUT}", b"out").replace(b"{RECORD}", b"records.jsonl").replace(b"{IN}", b"in")
+        argv.append(t)
+    return argv
+
+
+def digest(path):
+    try:
+        with open(path, "rb") as f:
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError as e:
+        return "unreadable:%s" % e.errno
+
+
+SAFE = re.compile(rb"^[A-Za-z0-9_./:=,+@%-]+$")
+
+
+def shq(b):
+    """A token as bash reads it back exactly: plain, '...', or $'...' for other bytes."""
+    if b and SAFE.match(b):
+        return b.decode()
+    if all(32 <= c < 127 for c in b) and b"'" not in b:
+        return "'" + b.decode() + "'"
+    out = "$'"
+    for c in b:
+        if c == 0x27 or c == 0x5C:
+            out += "\\" + chr(c)
+        elif 32 <= c < 127:
+            out += chr(c)
+        else:
+            out += "\\x%02x" % c
+    return out + "'"
+
+
+# MARK: - Running
+
+def limits():
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    try:
+        with open("/proc/meminfo") as f:
+            total = int(f.readline().split()[1]) * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (total, total))
+    except (OSError, ValueError):
+        pass
+
+
+# The main runs skip Swift's backtracer (it takes half a second per crash); a finding
+# is run again with it on (explain).
+QUIET = dict(os.environ, SWIFT_BACKTRACE="enable=no")
+
+
+def run_case(case, bench, workdir, basedir, timeout):
+    argv = setup_case(case, workdir, basedir)
+    watched = [os.path.join(workdir, "in", n) for n in ("games.jsonl", "tournament.json")] if case.base else []
+    before = [digest(p) for p in watched]
+    t0 = time.monotonic()
+    try:
+        p = subprocess.run([bench] + argv, input=case.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           cwd=workdir, timeout=timeout, env=QUIET)
+        status, out, err, timed_out = p.returncode, p.stdout, p.stderr, False
+    except subprocess.TimeoutExpired as e:
+        status, out, err, timed_out = None, e.stdout or b"", e.stderr or b"", True
+    seconds = time.monotonic() - t0
+    after = [digest(p) for p in watched]
+    problems = []
+    if timed_out:
+        # Once more with a longer limit, to tell a slow run (a busy machine) from a hang.
+        again = os.path.join(workdir, "again")
+        rerun = setup_case(case, again, basedir)
+        t1 = time.monotonic()
+        try:
+            subprocess.run([bench] + rerun, input=case.stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           cwd=again, timeout=6 * timeout)
+            problems.append("timeout after %g s (a rerun finished in %.1f s: slow, not hung)"
+                            % (timeout, time.monotonic() - t1))
+        except subprocess.TimeoutExpired:
+            problems.append("timeout after %g s (and again after %g s)" % (timeout, 6 * timeout))
+    elif status < 0:
+        problems.append("killed by signal %d (%s)" % (-status, signal.Signals(-status).name
+                                                        if -status in signal.valid_signals() else "?"))
+    elif status not in (0, 1, 2):
+        problems.append("exit status %d" % status)
+    elif status in (1, 2):
+        if not (err.startswith(b"bench: ") and err.endswith(b"\n") and err.count(b"\n") == 1):
+            problems.append("exit %d without exactly one 'bench:' line on stderr (%d lines)"
+                            % (status, err.count(b"\n")))
+    cmd = argv[0] if argv else b""
+    if watched and cmd == b"report":                 # report only reads the log and the config
+        for path, a, b in zip(watched, before, after):
+            if a != b:
+                problems.append("report changed %s (sha256 %s -> %s)" % (os.path.basename(path), a[:12], b[:12]))
+    return {"status": "timeout" if timed_out else status, "problems": problems, "stderr": err,
+            "stdout": out[-2000:], "argv": argv, "seconds": seconds}
+
+
+RUNTIME = re.compile(r"(Swift runtime failure: [a-z ]+[a-z]|Fatal error: [^\n]*)")
+FAILURE = re.compile(r"Program crashed: ([A-Za-z ]+[a-z])")
+FRAME = re.compile(r"(Sources/[^\s:]+\.swift:\d+)")
+
+
+def explain(case, bench, keep, argv, timeout, problems):
+    """Runs a finding again on a copy of its folder with the backtracer on: whether it
+    reproduces, and a signature of its cause (the failure and the first source frame)."""
+    scratch = keep.rstrip("/") + ".verify"
+    shutil.rmtree(scratch, ignore_errors=True)
+    shutil.copytree(keep, scratch)
+    env = dict(os.environ, SWIFT_BACKTRACE="enable=yes,color=no,interactive=no")
+    try:
+        p = subprocess.run([bench] + argv, input=case.stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           cwd=scratch, timeout=6 * timeout, env=env)
+        status, err = p.returncode, p.stderr.decode("utf-8", "replace")
+    except subprocess.TimeoutExpired:
+        status, err = "timeout", ""
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    with open(os.path.join(keep, "stderr-backtrace.txt"), "w") as f:
+        f.write(err)
+    failure = RUNTIME.search(err) or FAILURE.search(err)
+    frames = [f for f in FRAME.findall(err)]
+    if status == "timeout":
+        sig = "timeout"
+    elif isinstance(status, int) and status < 0:
+        what = re.sub(r" (in \S+ )?at$", "", failure.group(1).strip()) if failure else "?"
+        sig = "signal %d: %s at %s" % (-status, what, frames[0] if frames else "?")
+    elif isinstance(status, int) and status not in (0, 1, 2):
+        sig = "exit %d" % status
+    else:
+        sig = "exit %s: %s" % (status, err.strip().splitlines()[0][:120] if err.strip() else "(no stderr)")
+        if any(p.startswith("timeout") for p in problems):
+            sig = "timeout, then on a rerun " + sig
+        elif any("changed" in p for p in problems):
+            sig = "a file changed; " + sig
+        elif status in (1, 2):
+            sig = "more than one line on stderr; %s" % sig
+    sig = re.sub(r"\d{4,}", "N", sig)                # the same cause whatever the sizes
+    return sig, "yes (status %s)" % status if status not in (0, 1, 2) else "status %s on a rerun" % status
+
+
+def reproduce_line(case, bench, folder, argv):
+    line = "cd %s && %s %s" % (shq(folder.encode()), shq(bench.encode()), " ".join(shq(a) for a in argv))
+    if case.stdin:
+        line += " < stdin.txt"
+    else:
+        line += " < /dev/null"
+    return line
+
+
+def build_bases(bench, basedir):
+    os.makedirs(basedir, exist_ok=True)
+    for name, args in sorted(BASES.items()):
+        out = os.path.join(basedir, name)
+        if os.path.exists(out):
+            shutil.rmtree(out)
+        subprocess.run([bench] + args + ["--out", out], check=True, stdout=subprocess.DEVNULL)
+
+
+def main():
+    bench = os.path.abspath(os.environ.get("BENCH", ".build/release/bench"))
+    seed = int(os.environ.get("SEED", "1"), 0)
+    count = int(os.environ.get("COUNT", "100000"))
+    start = int(os.environ.get("START", "0"))
+    jobs = int(os.environ.get("JOBS", str(os.cpu_count() or 2)))
+    timeout = float(os.environ.get("TIMEOUT", "10"))
+    keep_per_cause = int(os.environ.get("KEEP", "20"))
+    show = os.environ.get("CASES")
+    if show:
+        for i in (int(x) for x in show.split(",")):
+            c = make_case(seed, i)
+            print("case %d (%s, folder %s): bench %s%s" % (i, c.command, c.base or "-",
+                                                           " ".join(shq(a) for a in c.argv),
+                                                           "  <<< " + repr(c.stdin) if c.stdin else ""))
+        return 0
+    work = os.environ.get("WORK") or tempfile.mkdtemp(prefix="bench-fuzz.")
+    os.makedirs(work, exist_ok=True)
+    basedir = os.path.join(work, "base")
+    findings_dir = os.path.join(work, "findings")
+    os.makedirs(findings_dir, exist_ok=True)
+    findings_file = os.path.join(work, "fuzz-findings.txt")
+    open(findings_file, "w").close()
+    print("fuzz: bench %s, SEED=%d, cases %d..<%d, %d jobs, timeout %g s" % (bench, seed, start, start + count,
+                                                                          jobs, timeout))
+    print("fuzz: work folder %s" % work, flush=True)
+    limits()                                          # inherited by every run: no core files, no more memory than the machine has
+    build_bases(bench, basedir)
+
+    lock = threading.Lock()
+    by_status, by_command, findings, causes, seconds_by_command = {}, {}, [], {}, {}
+    harness_errors = []
+    done = [0]
+    slowest = []
+    t0 = time.monotonic()
+
+    def one(i):
+        try:
+            one_case(i)
+        except Exception:                             # a bug of this script: said, counted, and the run goes on
+            import traceback
+            with lock:
+                harness_errors.append(i)
+                print("fuzz: case %d: error in fuzz.py:\n%s" % (i, traceback.format_exc()), flush=True)
+
+    def one_case(i):
+        case = make_case(seed, i)
+        slot = os.path.join(work, "run", "case-%d" % i)
+        try:
+            r = run_case(case, bench, slot, basedir, timeout)
+        finally:
+            shutil.rmtree(slot, ignore_errors=True)
+        finding = signature = None
+        if r["problems"]:
+            # The case again, in a folder kept for the reproducer (its setup is deterministic),
+            # then run once more on a scratch copy with the backtracer on, for the cause.
+            keep = os.path.join(findings_dir, "case-%d" % i)
+            shutil.rmtree(keep, ignore_errors=True)
+            argv = setup_case(case, keep, basedir)
+            if case.stdin:
+                with open(os.path.join(keep, "stdin.txt"), "wb") as f:
+                    f.write(case.stdin)
+            signature, again = explain(case, bench, keep, argv, timeout, r["problems"])
+            err_lines = r["stderr"].decode("utf-8", "replace").splitlines()
+            with lock:
+                seen = len(causes.get(signature, []))
+            if seen < keep_per_cause:
+                finding = ("case %d: %s\n  cause: %s\n  reproduces: %s\n  repro: %s\n"
+                           "  (or: SEED=%d START=%d COUNT=1 benchmarks/fuzz.sh)\n  stderr: %s\n") % (
+                    i, "; ".join(r["problems"]), signature, again, reproduce_line(case, bench, keep, argv), seed,
+                    i, "\n          ".join(repr(x)[:400] for x in err_lines[:4]) or "(empty)")
+            else:
+                # Enough reproducers of this cause are kept; this one can be made again.
+                shutil.rmtree(keep, ignore_errors=True)
+                finding = "case %d: %s\n  cause: %s (folder not kept: SEED=%d START=%d COUNT=1 benchmarks/fuzz.sh)\n" % (
+                    i, "; ".join(r["problems"]), signature, seed, i)
+        cmd = case.argv[0].decode("utf-8", "replace") if case.argv else "(none)"
+        if cmd not in ("benchmark", "perft", "replay", "playouts", "search", "tournament", "report", "play", "help",
+                       "sprt", "--help", "-h"):
+            cmd = "(other: %s seed)" % case.command
+        with lock:
+            by_status[r["status"]] = by_status.get(r["status"], 0) + 1
+            per = by_command.setdefault(cmd, {})
+            per[r["status"]] = per.get(r["status"], 0) + 1
+            seconds_by_command[cmd] = seconds_by_command.get(cmd, 0) + r["seconds"]
+            slowest.append((r["seconds"], i))
+            slowest.sort(reverse=True)
+            del slowest[5:]
+            if finding:
+                findings.append(finding)
+                causes.setdefault(signature, []).append(i)
+                with open(findings_file, "a") as f:
+                    f.write(finding + "\n")
+                if len(causes[signature]) <= keep_per_cause:
+                    print(finding, flush=True)
+            done[0] += 1
+            if done[0] % 5000 == 0:
+                print("fuzz: %d/%d runs, %d findings, %.0f s" % (done[0], count, len(findings),
+                                                                 time.monotonic() - t0), flush=True)
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(one, range(start, start + count)))
+    shutil.rmtree(os.path.join(work, "run"), ignore_errors=True)
+    wall = time.monotonic() - t0
+
+    def fmt(d):
+        return ", ".join("%s: %d" % (k, d[k]) for k in sorted(d, key=lambda x: (isinstance(x, str), str(x))))
+    print("")
+    print("fuzz summary: %d runs in %.0f s (SEED=%d, cases %d..<%d)" % (done[0], wall, seed, start, start + count))
+    print("  by exit status: " + fmt(by_status))
+    print("  by command:")
+    for cmd in sorted(by_command):
+        n = sum(by_command[cmd].values())
+        print("    %-28s %6d  %5.0f ms/run  (%s)" % (cmd, n, 1000 * seconds_by_command[cmd] / n, fmt(by_command[cmd])))
+    print("  slowest runs: " + ", ".join("case %d %.2f s" % (i, s) for s, i in slowest))
+    if harness_errors:
+        print("  cases not run (errors in fuzz.py): %d (%s)" % (len(harness_errors), ", ".join(map(str, harness_errors[:10]))))
+    print("  findings: %d (each with its reproducer in %s)" % (len(findings), findings_file))
+    for sig in sorted(causes, key=lambda k: -len(causes[k])):
+        cases = causes[sig]
+        print("    %5d x %s   (cases %s%s)" % (len(cases), sig, ", ".join(map(str, sorted(cases)[:8])),
+                                              ", ..." if len(cases) > 8 else ""))
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
