@@ -18,11 +18,9 @@ import XCTest
 /// (a few seconds in a debug build); `benchmarks/fuzz.sh` runs the same kinds of
 /// input through the release executable by the hundred thousand.
 ///
-/// Inputs that trap today (the findings of issue 9's first fuzz run) are left out of
-/// the random streams, so `swift test` stays green; they are listed in
-/// ``knownTraps`` and exercised by `testKnownTrapInputsFailWithOneLineErrors` when
-/// `BENCH_FUZZ_KNOWN_TRAPS=1` is set (`BENCH_FUZZ_KNOWN_TRAP=N` for the N-th alone),
-/// which also lets the streams draw them.
+/// The inputs that trapped in issue 9's first fuzz run are kept in ``knownTraps``,
+/// checked one by one by `testKnownTrapInputsFailWithOneLineErrors`, and drawn by
+/// the random streams too (`BENCH_FUZZ_KNOWN_TRAP=N` runs the N-th alone).
 final class FuzzTests: XCTestCase {
     // MARK: - Seeds
 
@@ -78,8 +76,8 @@ final class FuzzTests: XCTestCase {
     static let commands = ["benchmark", "perft", "replay", "playouts", "search", "tournament", "report", "play", "help",
                            "sprt", "", "PERFT"]
 
-    /// Whether inputs that trap today are drawn too (`BENCH_FUZZ_KNOWN_TRAPS=1`).
-    static let includeKnownTraps = ProcessInfo.processInfo.environment["BENCH_FUZZ_KNOWN_TRAPS"] == "1"
+    /// The streams draw the inputs that trapped before they were fixed (issue 9).
+    static let includeKnownTraps = true
 
     // MARK: - Checks
 
@@ -382,7 +380,8 @@ final class FuzzTests: XCTestCase {
 
     // MARK: - Known traps
 
-    /// Inputs that trap today: the findings of the first `benchmarks/fuzz.sh` runs (issue 9).
+    /// Inputs that trapped before issue 9's fixes: the findings of the first
+    /// `benchmarks/fuzz.sh` run.
     /// Each is a tournament configuration change and a log change applied to the
     /// Tigers & Goats base; the streams above leave these values out. Each should end
     /// in a one-line error instead (or, for a configuration and a check of different
@@ -399,9 +398,6 @@ final class FuzzTests: XCTestCase {
     ]
 
     func testKnownTrapInputsFailWithOneLineErrors() throws {
-        guard Self.includeKnownTraps else {
-            throw XCTSkip("these inputs trap today (see FuzzTests.knownTraps); set BENCH_FUZZ_KNOWN_TRAPS=1 to run them")
-        }
         let folder = try temporaryFolder()
         let base = try Self.bases().tigersGoats
         let only = ProcessInfo.processInfo.environment["BENCH_FUZZ_KNOWN_TRAP"].flatMap { Int($0) }  // one of them
@@ -761,8 +757,8 @@ struct Fuzz {
         case 5: c.sprt = pick([nil, SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05), SPRT(elo0: 0, elo1: 0, alpha: 0, beta: 0),
                                SPRT(elo0: 10, elo1: 0, alpha: 1, beta: 1), SPRT(elo0: -1e308, elo1: 1e308, alpha: 5e-324, beta: 0.5)])
         default:
-            // "coin-sorter" in a two-player check traps today (knownTraps); `report` and
-            // `--resume` never pair a check with another game's configuration.
+            // "coin-sorter" in a two-player check: a library misuse that must still
+            // fail cleanly (`report` and `--resume` never pair them).
             c.game = pick(FuzzTests.includeKnownTraps ? ["tigers-goats", "coin-sorter", "chess", ""] : ["tigers-goats", "chess", ""])
         }
     }

@@ -33,6 +33,8 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
         func fail(_ what: String) -> WorkbenchError { .runtime("\(source) line \(line) (game \(r.index)): \(what)") }
         try RecordCheck.common(r, total: config.totalGames, seen: &seen, fail: fail)
         let q = r.index / config.games, k = (r.index % config.games) / 2
+        // A configuration made in code for another kind of game has no such pairing.
+        guard q < config.pairings.count else { throw fail("pairing \(q) is not in the schedule of a \(config.game) tournament") }
         let (a, b) = config.pairings[q]
         let order = r.index % 2 == 0 ? [a, b] : [b, a]
         guard r.pairing == q, r.pair == k else { throw fail("pairing \(r.pairing.map(String.init) ?? "none"), pair \(r.pair.map(String.init) ?? "none") should be \(q), \(k)") }
@@ -106,7 +108,7 @@ public enum RecordCheck {
     /// result, and one time, node and playout count per move.
     static func common(_ r: GameRecord, total: Int, seen: inout GameIndexSet,
                        fail: (String) -> WorkbenchError) throws(WorkbenchError) {
-        guard (0..<total).contains(r.index) else { throw fail("index \(r.index) is outside the schedule 0..<\(total)") }
+        guard r.index >= 0 && r.index < total else { throw fail("index \(r.index) is outside the schedule 0..<\(total)") }
         guard !seen.contains(r.index) else { throw fail("game \(r.index) is recorded twice") }
         seen.insert(r.index)
         guard r.result != .unfinished else { throw fail("the game is unfinished") }

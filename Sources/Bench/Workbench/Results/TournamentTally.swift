@@ -111,11 +111,14 @@ public struct TournamentTally: Sendable {
     /// tally is unchanged then.
     public mutating func add(_ record: GameRecord) throws(WorkbenchError) {
         let total = config.totalGames
-        guard (0..<total).contains(record.index) else {
+        guard record.index >= 0 && record.index < total else {
             throw .runtime("game \(record.index) is outside the schedule 0..<\(total)")
         }
         guard !added.contains(record.index) else { throw .runtime("game \(record.index) is recorded twice") }
         let seats = config.isPuzzle ? 1 : 2
+        guard config.isPuzzle || record.index / config.games < config.pairings.count else {
+            throw .runtime("game \(record.index) is outside the schedule")
+        }
         guard record.agents.count == seats else {
             throw .runtime("game \(record.index) has \(record.agents.count) agents, this tournament \(seats) a game")
         }

@@ -96,8 +96,12 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         return list
     }
 
-    /// The number of games in the whole tournament.
-    public var totalGames: Int { isPuzzle ? games * agents.count : pairings.count * games }
+    /// The number of games in the whole tournament (`Int.max` for a configuration
+    /// made in code whose schedule would not fit: ``Tournament`` refuses those).
+    public var totalGames: Int {
+        let (total, overflow) = max(games, 0).multipliedReportingOverflow(by: isPuzzle ? agents.count : pairings.count)
+        return overflow ? .max : total
+    }
 
     /// Independent seeds for each use, from the tournament seed by SplitMix64 mixing:
     /// purpose 1 the opening of a pair, 2 the agents of a game, 3 a puzzle agent of a deal.
