@@ -42,32 +42,6 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     /// What `tournament.json` holds for this tournament.
     public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: rules) }
 
-    /// Plays every game not in `done` and returns the summary of all of them.
-    ///
-    /// - Parameters:
-    ///   - threads: worker threads; the records do not depend on it (under depth,
-    ///     node or playout budgets).
-    ///   - log: where each finished game is appended at once (`games.jsonl`).
-    ///   - done: records of an earlier, interrupted run of the same tournament.
-    ///   - onRecord: called after each game with the record and the count so far.
-    public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
-                    onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
-        try run(threads: threads, log: log, resumingFrom: TournamentTally(config: config, records: done), onRecord: onRecord)
-    }
-
-    /// Plays every game `tally` has not seen and returns the summary of all of them;
-    /// what a long run resumes from, as it keeps no record in memory.
-    public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
-                    onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
-        let start = WallClock.now
-        let before = tally.addedCount
-        let final = try ScheduleRunner.run(
-            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
-            onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
-        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
-                                 gamesThisRun: final.addedCount - before, threads: threads)
-    }
-
     /// The opening of pair `pair`: random legal plies from the start, the same for
     /// every pairing, avoiding moves that end the game.
     public func opening(pair: Int) -> [G.Move] { Self.opening(pair: pair, config: config, rules: rules) }
@@ -133,24 +107,6 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
     /// What `tournament.json` holds for this tournament.
     public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: G.defaultRules) }
 
-    /// Plays every game not in `done` and returns the summary (see ``Tournament/run(threads:log:resumingFrom:onRecord:)``).
-    public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
-                    onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
-        try run(threads: threads, log: log, resumingFrom: TournamentTally(config: config, records: done), onRecord: onRecord)
-    }
-
-    /// Plays every game `tally` has not seen and returns the summary of all of them.
-    public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
-                    onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
-        let start = WallClock.now
-        let before = tally.addedCount
-        let final = try ScheduleRunner.run(
-            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
-            onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
-        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
-                                 gamesThisRun: final.addedCount - before, threads: threads)
-    }
-
     /// Plays game `index`: deal `index / agents`, by agent `index % agents`.
     public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
         let deal = index / entrants.count, e = index % entrants.count
@@ -165,17 +121,45 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
     }
 }
 
-/// What both kinds of tournament offer: their configuration and `tournament.json`,
-/// and a run that plays what is left and summarises everything.
+/// What both kinds of tournament offer: their configuration, `tournament.json`, and
+/// game `index` of the schedule as a function of the configuration and `index` alone.
+/// The runs below are shared.
 public protocol TournamentRunning: Sendable {
     associatedtype Rules: Codable & Equatable & Sendable
     /// Everything that fixes the games, apart from the rules.
     var config: TournamentConfig { get }
     /// What `tournament.json` holds.
     var file: TournamentFile<Rules> { get }
-    /// Plays every game `tally` has not seen (appending each to `log`) and summarises all.
-    func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
-             onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary
+    /// Plays game `index` of the schedule.
+    func play(_ index: Int) throws(WorkbenchError) -> GameRecord
+}
+
+extension TournamentRunning {
+    /// Plays every game not in `done` and returns the summary of all of them.
+    ///
+    /// - Parameters:
+    ///   - threads: worker threads; the records do not depend on it (under depth,
+    ///     node or playout budgets).
+    ///   - log: where each finished game is appended at once (`games.jsonl`).
+    ///   - done: records of an earlier, interrupted run of the same tournament.
+    ///   - onRecord: called after each game with the record and the count so far.
+    public func run(threads: Int = 1, log: RecordLog? = nil, resumingFrom done: [GameRecord] = [],
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        try run(threads: threads, log: log, resumingFrom: TournamentTally(config: config, records: done), onRecord: onRecord)
+    }
+
+    /// Plays every game `tally` has not seen and returns the summary of all of them;
+    /// what a long run resumes from, as it keeps no record in memory.
+    public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
+                    onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
+        let start = WallClock.now
+        let before = tally.addedCount
+        let final = try ScheduleRunner.run(
+            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
+            onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
+        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
+                                 gamesThisRun: final.addedCount - before, threads: threads)
+    }
 }
 
 /// Throws a usage error when the schedule is longer than a tournament may be.
