@@ -187,4 +187,13 @@ final class TournamentTallyTests: XCTestCase {
         XCTAssertFalse(set.contains(4))
         XCTAssertEqual(set.count, 2)
     }
+
+    func testAStoredPlyLimitOutOfRangeIsRefusedNotClamped() {
+        for (text, valid) in [(#"{"plyLimit":300}"#, true), (#"{"plyLimit":999999}"#, false), (#"{"plyLimit":0}"#, false)] {
+            let tg = try? JSONDecoder().decode(TigersGoats.Rules.self, from: Data(text.utf8))
+            let bc = try? JSONDecoder().decode(BaghChal.Rules.self, from: Data(text.utf8))
+            XCTAssertEqual(tg != nil, valid, text)
+            XCTAssertEqual(bc != nil, valid, text)
+        }
+    }
 }

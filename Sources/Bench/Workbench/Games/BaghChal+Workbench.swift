@@ -78,6 +78,10 @@ extension BaghChal.Rules: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? 300)
+        // A stored ply limit out of range is refused, not clamped.
+        do { _ = try validated() } catch {
+            throw DecodingError.dataCorruptedError(forKey: .plyLimit, in: c, debugDescription: error.message)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {

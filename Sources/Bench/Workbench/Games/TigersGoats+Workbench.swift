@@ -62,6 +62,10 @@ extension TigersGoats.Rules: Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? 300,
                   longRangeCapture: try c.decodeIfPresent(Bool.self, forKey: .longRange) ?? false)
+        // A stored ply limit out of range is refused, not clamped.
+        do { _ = try validated() } catch {
+            throw DecodingError.dataCorruptedError(forKey: .plyLimit, in: c, debugDescription: error.message)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
