@@ -129,40 +129,10 @@ extension BaghChal {
     /// Parses position text, naming the problem when it is malformed or inconsistent
     /// (docs/formats.md, Bagh-Chal, lists every check). The ply count starts at 0.
     public init(parsing text: String, rules: Rules) throws(ParseError) {
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        guard let board = fields.first else { throw ParseError("empty position text") }
-        let ranks = board.split(separator: "/", omittingEmptySubsequences: false)
-        guard ranks.count == 5 else {
-            throw ParseError("position has \(ranks.count) ranks, expected 5 separated by '/'")
-        }
-        var goats: UInt32 = 0, tigers: UInt32 = 0
-        for (i, rankText) in ranks.enumerated() {
-            let rank = 4 - i
-            var file = 0
-            for ch in rankText {
-                if ch.isASCII, let run = ch.wholeNumberValue, (1...5).contains(run) {
-                    file += run
-                } else if ch == "G" || ch == "T" {
-                    if file < 5 {
-                        let b = Lines.bit(rank * 5 + file)
-                        if ch == "G" { goats |= b } else { tigers |= b }
-                    }
-                    file += 1
-                } else {
-                    throw ParseError("unknown character '\(ch)' in rank \(rank + 1): expected G, T or a digit 1-5")
-                }
-            }
-            guard file == 5 else {
-                throw ParseError("rank \(rank + 1) ('\(rankText)') has \(file) points, expected 5")
-            }
-        }
-        guard fields.count >= 2 else { throw ParseError("missing side to move (g or t) after the board") }
-        let side: Player
-        switch fields[1] {
-        case "g": side = .first
-        case "t": side = .second
-        default: throw ParseError("unknown side to move '\(fields[1])': expected g or t")
-        }
+        let fields = try PositionText.fields(text)
+        let pieces = try PositionText.pieces(fields[0], size: 5, cell: "points")
+        let goats = UInt32(truncatingIfNeeded: pieces.goats), tigers = UInt32(truncatingIfNeeded: pieces.tigers)
+        let side = try PositionText.sideToMove(fields)
         guard fields.count >= 3 else { throw ParseError("missing number of goats in hand after the side to move") }
         let inHand = try Self.count(fields[2], "goats in hand")
         guard fields.count >= 4 else { throw ParseError("missing number of goats captured after the goats in hand") }

@@ -79,40 +79,10 @@ extension TigersGoats {
     /// Parses position text, naming the problem when it is malformed: rank count or
     /// length, unknown characters, side to move, capture count. The ply count starts at 0.
     public init(parsing text: String, rules: Rules) throws(ParseError) {
-        let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        guard let board = fields.first else { throw ParseError("empty position text") }
-        let ranks = board.split(separator: "/", omittingEmptySubsequences: false)
-        guard ranks.count == 8 else {
-            throw ParseError("position has \(ranks.count) ranks, expected 8 separated by '/'")
-        }
-        var goats: UInt64 = 0, tigers: UInt64 = 0
-        for (i, rankText) in ranks.enumerated() {
-            let rank = 7 - i
-            var file = 0
-            for ch in rankText {
-                if let run = ch.wholeNumberValue, ch.isASCII, (1...8).contains(run) {
-                    file += run
-                } else if ch == "G" || ch == "T" {
-                    if file < 8 {
-                        let b = Bitboard.bit(rank * 8 + file)
-                        if ch == "G" { goats |= b } else { tigers |= b }
-                    }
-                    file += 1
-                } else {
-                    throw ParseError("unknown character '\(ch)' in rank \(rank + 1): expected G, T or a digit 1-8")
-                }
-            }
-            guard file == 8 else {
-                throw ParseError("rank \(rank + 1) ('\(rankText)') has \(file) squares, expected 8")
-            }
-        }
-        guard fields.count >= 2 else { throw ParseError("missing side to move (g or t) after the board") }
-        let side: Player
-        switch fields[1] {
-        case "g": side = .first
-        case "t": side = .second
-        default: throw ParseError("unknown side to move '\(fields[1])': expected g or t")
-        }
+        let fields = try PositionText.fields(text)
+        let pieces = try PositionText.pieces(fields[0], size: 8, cell: "squares")
+        let goats = UInt64(truncatingIfNeeded: pieces.goats), tigers = UInt64(truncatingIfNeeded: pieces.tigers)
+        let side = try PositionText.sideToMove(fields)
         guard fields.count >= 3 else { throw ParseError("missing number of goats captured after the side to move") }
         let countText = fields[2]
         guard let captures = Int(countText) else {
