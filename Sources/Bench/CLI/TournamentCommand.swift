@@ -102,7 +102,8 @@ struct TournamentCommand: GameCommand {
             // Every record is checked before the log is touched: a resume that fails
             // leaves the log as it found it, and says one thing.
             do {
-                try Self.load(log.url, check: check, into: &tally, progress: progress, noteTornLine: false)
+                // The repair below says what happened to a torn line; load's note is not needed.
+                try Self.load(log.url, check: check, into: &tally, progress: progress)
                 repair = try RecordLog.repairTornLastLine(log.url)
             } catch {
                 throw error.prefixed("tournament: --resume")
@@ -121,7 +122,7 @@ struct TournamentCommand: GameCommand {
     /// Returns the note to give when the last line is torn (`nil` when it is whole).
     @discardableResult
     static func load<C: RecordChecking>(_ url: URL, check: C, into tally: inout TournamentTally,
-                                        progress: ProgressLine? = nil, noteTornLine: Bool = true) throws(WorkbenchError) -> String? {
+                                        progress: ProgressLine? = nil) throws(WorkbenchError) -> String? {
         var check = check
         let source = url.lastPathComponent
         let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
@@ -129,7 +130,7 @@ struct TournamentCommand: GameCommand {
             do throws(WorkbenchError) { try tally.add(record) } catch { throw .runtime("\(source) line \(line): \(error.message)") }
             progress?.include(record)
         }
-        return shape.tornLastLine && noteTornLine
+        return shape.tornLastLine
             ? "\(source): the last line is cut short (a run killed while writing it); it is not counted" : nil
     }
 

@@ -108,7 +108,7 @@ enum TournamentReport {
             o.append("## SPRT")
             o.append("")
             o.append("Model: \(sprt.model). H0: elo = \(f(sprt.elo0)), H1: elo = \(f(sprt.elo1)) (normalised), α = \(sprt.alpha), β = \(sprt.beta).")
-            let verdict = ["H0": "H0 accepted", "H1": "H1 accepted"][sprt.decision] ?? "continue"
+            let verdict = SPRT.Decision.allCases.first { $0.code == sprt.decision }?.rawValue ?? sprt.decision
             o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lower, 3)), \(f(sprt.upper, 3))] after \(sprt.pairs) pairs "
                 + "(pentanomial \(sprt.pentanomial.map(String.init).joined(separator: " "))): **\(verdict)**.")
             o.append("The same numbers: `bench sprt --pentanomial \(sprt.pentanomial.map(String.init).joined(separator: ",")) "

@@ -163,7 +163,7 @@ public struct TournamentTally: Sendable {
     /// games never played): what a summary reads.
     func completed() -> TournamentTally {
         var t = self
-        if !t.early.isEmpty { t.contiguous = false }
+        // Folding past a gap marks the tally non-contiguous (see `fold`).
         for index in t.early.keys.sorted() { t.fold(t.early[index]!) }
         t.early = [:]
         t.closeDeal()
@@ -250,24 +250,5 @@ public struct TournamentTally: Sendable {
             }
         }
         return units
-    }
-}
-
-/// A set of non-negative integers, one bit each, in 64-bit words kept only where a
-/// member is: memory follows the members, never the largest index, so a damaged
-/// record with a huge index costs one word.
-struct GameIndexSet: Sendable {
-    private var words: [Int: UInt64] = [:]
-    private(set) var count = 0
-
-    func contains(_ i: Int) -> Bool {
-        (words[i >> 6] ?? 0) & (1 << UInt64(i & 63)) != 0
-    }
-
-    mutating func insert(_ i: Int) {
-        let bit: UInt64 = 1 << UInt64(i & 63)
-        let word = words[i >> 6] ?? 0
-        if word & bit == 0 { count += 1 }
-        words[i >> 6] = word | bit
     }
 }

@@ -63,7 +63,7 @@ public struct SPRT: Codable, Equatable, Sendable {
     }
 
     /// What the test says after some pairs (the raw values are the summary's wording).
-    public enum Decision: String, Codable, Sendable {
+    public enum Decision: String, Codable, Sendable, CaseIterable {
         case h0 = "H0 accepted", h1 = "H1 accepted", none = "continue"
 
         /// The short form of JSON output: "H0", "H1" or "continue".
