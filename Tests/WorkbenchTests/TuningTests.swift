@@ -265,6 +265,42 @@ final class TuningTests: XCTestCase {
         XCTAssertEqual(p(100).rounded(250), "250")
     }
 
+    func testAPuzzleResultIsTheMeanPointDifferencePerDealAndATwoPlayerResultTheSum() throws {
+        let cs = try coinSorter()
+        let r = try cs.iterate(1, from: cs.settings.start, threads: 1)
+        let sum = zip(r.plus, r.minus).reduce(0.0) { $0 + $1.0 - $1.1 }
+        XCTAssertEqual(r.result, sum / Double(r.plus.count), accuracy: 1e-12)
+        XCTAssertEqual(r.format, 2)
+        let tg = try tigersGoats()
+        let t = try tg.iterate(0, from: tg.settings.start, threads: 1)
+        XCTAssertEqual(t.result, zip(t.plus, t.minus).reduce(0.0) { $0 + $1.0 - $1.1 })
+    }
+
+    /// Format 1 summed a puzzle's deals; such a log is refused on resume rather than
+    /// continued with another meaning of the result. A two-player format-1 line means
+    /// what it means now, so it is still read.
+    func testResumeRefusesAFormatOnePuzzleLogButReadsAFormatOneTwoPlayerLog() throws {
+        let dir = folder("format1-puzzle")
+        _ = try coinSorter(iterations: 2).run(in: dir, resume: false, threads: 1)
+        let url = dir.appendingPathComponent(TuningFiles.log)
+        var old = try decode(try lines(url))
+        for i in old.indices { old[i].format = 1 }
+        try Data((try old.map { try JSON.text($0) }.joined(separator: "\n") + "\n").utf8).write(to: url)
+        XCTAssertThrowsError(try coinSorter(iterations: 2).run(in: dir, resume: true, threads: 1)) { error in
+            XCTAssertEqual((error as? WorkbenchError)?.kind, .runtime)
+            XCTAssertTrue((error as? WorkbenchError)?.message.contains("format 1") ?? false, "\(error)")
+        }
+
+        let tgDir = folder("format1-two-player")
+        let tg = try tigersGoats(iterations: 2)
+        _ = try tg.run(in: tgDir, resume: false, threads: 1)
+        let tgURL = tgDir.appendingPathComponent(TuningFiles.log)
+        var tgOld = try decode(try lines(tgURL))
+        tgOld[0].format = 1
+        try Data((try tgOld.map { try JSON.text($0) }.joined(separator: "\n") + "\n").utf8).write(to: tgURL)
+        XCTAssertNoThrow(try tg.run(in: tgDir, resume: true, threads: 1))
+    }
+
     func testACorruptLogIsRefusedNamingTheLine() throws {
         let tuner = try coinSorter(iterations: 3)
         let dir = folder("corrupt")

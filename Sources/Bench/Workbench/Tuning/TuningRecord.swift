@@ -6,8 +6,10 @@ import Foundation
 /// a function of the settings and the games' scores, so `--resume` recomputes each
 /// line and refuses one that does not add up.
 public struct TuningRecord: Codable, Equatable, Sendable {
-    /// The record format this code writes.
-    public static var currentFormat: Int { 1 }
+    /// The record format this code writes. Format 2 made a puzzle iteration's result
+    /// the mean of its deals' differences (format 1 summed them); a two-player result
+    /// is the same in both, so format-1 two-player logs are still read.
+    public static var currentFormat: Int { 2 }
 
     public var format: Int
     /// k, from 0.
@@ -28,7 +30,8 @@ public struct TuningRecord: Codable, Equatable, Sendable {
     /// θ+'s score and θ−'s.
     public var plus: [Double]
     public var minus: [Double]
-    /// Σ (plus − minus) over the games, in game order.
+    /// Two-player: Σ (plus − minus) over the games, in game order. Puzzle: the same
+    /// sum divided by the deals, the mean point difference per deal.
     public var result: Double
     /// gᵢ = result / (2 cₖ Δᵢ).
     public var gradient: [Double]
@@ -81,11 +84,18 @@ extension TuningSettings {
     }
 
     /// The record of `plan` played from `theta` with these scores: the result summed
-    /// in game order, the gradient estimate and the step.
+    /// in game order (for a puzzle, divided by the deals), the gradient estimate and
+    /// the step.
+    ///
+    /// A puzzle's result is a mean because points are not wins: 16 deals differ by
+    /// ±10 points or more by chance, and a summed result made early steps jump whole
+    /// weights to their bounds. As a mean, more deals per iteration lower the noise of
+    /// a step instead of enlarging it, and `r_end` means the same for any `--deals`.
     func record(_ plan: IterationPlan, from theta: [Double], plus: [Double], minus: [Double],
-                seconds: Double) -> TuningRecord {
+                seconds: Double, format: Int = TuningRecord.currentFormat) -> TuningRecord {
         var result = 0.0
         for i in plus.indices { result += plus[i] - minus[i] }
+        if kind == .puzzle && format >= 2 && !plus.isEmpty { result /= Double(plus.count) }
         let step = SPSA.step(theta: theta, delta: plan.delta, c: plan.c, a: plan.a, result: result, bounds: bounds)
         return TuningRecord(iteration: plan.iteration, seed: plan.seed, thetaBefore: theta, delta: plan.delta, c: plan.c,
                             a: plan.a, thetaPlus: plan.plus, thetaMinus: plan.minus, plus: plus, minus: minus,
@@ -98,7 +108,10 @@ extension TuningSettings {
     /// naming the line.
     func check(_ r: TuningRecord, iteration k: Int, from theta: [Double], line: Int, source: String) throws(WorkbenchError) {
         func fail(_ what: String) -> WorkbenchError { .runtime("\(source) line \(line): \(what)") }
-        guard r.format == TuningRecord.currentFormat else {
+        guard r.format == TuningRecord.currentFormat || (r.format == 1 && kind == .twoPlayer) else {
+            if r.format == 1 {
+                throw fail("record format 1 summed the deals' point differences, this version takes their mean; start a new run")
+            }
             throw fail("record format \(r.format) is not one this version reads (\(TuningRecord.currentFormat))")
         }
         guard r.iteration == k else { throw fail("iteration \(r.iteration), expected \(k) (iterations are numbered from 0, one a line)") }
@@ -118,7 +131,8 @@ extension TuningSettings {
                 guard p >= 0, m >= 0, p.rounded() == p, m.rounded() == m else { throw fail("deal scores \(p) and \(m) are not points") }
             }
         }
-        let expected = record(plan(k, from: theta), from: theta, plus: r.plus, minus: r.minus, seconds: r.seconds)
+        var expected = record(plan(k, from: theta), from: theta, plus: r.plus, minus: r.minus, seconds: r.seconds, format: r.format)
+        expected.format = r.format
         guard r == expected else {
             throw fail("the seed, perturbation, gains, probes or step do not follow from tune.json and the scores")
         }

@@ -48,13 +48,13 @@ enum TuningReport {
             resultBound = "a result is at most ±\(2 * s.batch) here (\(2 * s.batch) games, each s₊ − s₋ in {−1, 0, 1})"
         case .puzzle:
             perIteration = "\(s.batch) deal\(s.batch == 1 ? "" : "s"), each played by θ+ and by θ− (the same deal seeds and agent seeds)"
-            resultBound = "a result is the sum of \(s.batch) paired point differences"
+            resultBound = "a result is the mean of \(s.batch) paired point differences (points per deal)"
         }
         o.append("| setting | value |")
         o.append("|---|---|")
         o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
         o.append("| baseline agent | `\(s.agent)` |")
-        o.append("| method | SPSA: θ± = θ ± cₖΔ (Δ a seeded Rademacher vector), result = Σ (score of θ+ − score of θ−), gᵢ = result / (2cₖΔᵢ), θᵢ ← θᵢ + aₖgᵢ, clamped to the bounds |")
+        o.append("| method | SPSA: θ± = θ ± cₖΔ (Δ a seeded Rademacher vector), result = Σ (score of θ+ − score of θ−)\(s.kind == .puzzle ? " / deals" : ""), gᵢ = result / (2cₖΔᵢ), θᵢ ← θᵢ + aₖgᵢ, clamped to the bounds |")
         o.append("| iterations | \(n) |")
         o.append("| per iteration | \(perIteration) |")
         o.append("| schedules | cₖ = c / (k + 1)^\(g(s.schedule.gamma)), aₖ = a / (A + k + 1)^\(g(s.schedule.alpha)), A = \(g(s.schedule.A)); c = c_end · N^γ, a = r_end · c_end² · (A + N)^α |")
