@@ -38,25 +38,34 @@ enum BaghChalRetrograde {
     static let chunk = 1 << 15
 
     /// Solves the levels `0..<index.capturesToWin` and returns the codes of every slot
-    /// (0 draw, plies + 1 otherwise; non-canonical slots hold their class's code).
-    static func solve(index: BaghChalTablebaseIndex, threads: Int, progress: Progress?) -> [UInt16] {
+    /// (0 draw, plies + 1 otherwise; non-canonical slots hold their class's code), in
+    /// one byte each when they fit.
+    static func solve(index: BaghChalTablebaseIndex, threads: Int, progress: Progress?) -> BaghChalTablebase.Storage {
         let values = UnsafeMutablePointer<Atomic<UInt16>>.allocate(capacity: index.slotCount)
         for i in 0..<index.slotCount { (values + i).initialize(to: Atomic(0)) }
         defer { values.deallocate() }
         let largest = index.slotsPerSide.max()! * 2
         let counters = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: largest)
         for i in 0..<largest { (counters + i).initialize(to: Atomic(0)) }
-        defer { counters.deallocate() }
         let shared = Shared(index: index, values: values, counters: counters)
         for captured in stride(from: index.capturesToWin - 1, through: 0, by: -1) {
             solveLevel(captured, shared, threads: threads, progress: progress)
         }
-        var codes = [UInt16](repeating: 0, count: index.slotCount)
-        codes.withUnsafeMutableBufferPointer { out in
-            for i in 0..<index.slotCount { out[i] = values[i].load(ordering: .relaxed) }
+        counters.deallocate()
+        fillSymmetricSlots(values, index: index)
+        // One byte per value when every code fits (the working copy is freed on return).
+        var top: UInt16 = 0
+        for i in 0..<index.slotCount { top = max(top, values[i].load(ordering: .relaxed)) }
+        if top <= UInt8.max {
+            return .narrow([UInt8](unsafeUninitializedCapacity: index.slotCount) { out, count in
+                for i in 0..<index.slotCount { out[i] = UInt8(truncatingIfNeeded: values[i].load(ordering: .relaxed)) }
+                count = index.slotCount
+            })
         }
-        fillSymmetricSlots(&codes, index: index)
-        return codes
+        return .wide([UInt16](unsafeUninitializedCapacity: index.slotCount) { out, count in
+            for i in 0..<index.slotCount { out[i] = values[i].load(ordering: .relaxed) }
+            count = index.slotCount
+        })
     }
 
     /// The pointers every worker shares; each slot is touched only through its atomic.
@@ -341,7 +350,7 @@ enum BaghChalRetrograde {
     }
 
     /// Copies each class's code into its non-canonical slots (symmetric tiger sets only).
-    static func fillSymmetricSlots(_ codes: inout [UInt16], index: BaghChalTablebaseIndex) {
+    static func fillSymmetricSlots(_ codes: UnsafeMutablePointer<Atomic<UInt16>>, index: BaghChalTablebaseIndex) {
         for captured in 0..<index.capturesToWin {
             let level = Level(captured, index)
             for cls in 0..<index.tigerClassCount where index.classStabiliser[cls] != 1 {
@@ -350,7 +359,7 @@ enum BaghChalRetrograde {
                     for rank in 0..<level.ranks where !index.isCanonical(cls: cls, rank: rank, k: level.empties) {
                         let e = index.emptySet(cls: cls, rank: rank, k: level.empties)
                         let canonical = index.canonical(tigers: index.classTigers[cls], empty: e).rank
-                        codes[base + rank] = codes[base + canonical]
+                        codes[base + rank].store(codes[base + canonical].load(ordering: .relaxed), ordering: .relaxed)
                     }
                 }
             }

@@ -19,16 +19,6 @@ public final class BaghChalTablebase: Sendable {
         case wide([UInt16])
     }
 
-    /// The table of `codes` (one per slot of `index`).
-    init(index: BaghChalTablebaseIndex, codes: [UInt16]) {
-        self.index = index
-        if let top = codes.max(), top <= UInt8.max {
-            storage = .narrow(codes.map { UInt8(truncatingIfNeeded: $0) })
-        } else {
-            storage = .wide(codes)
-        }
-    }
-
     init(index: BaghChalTablebaseIndex, storage: Storage) {
         self.index = index
         self.storage = storage
@@ -46,8 +36,8 @@ public final class BaghChalTablebase: Sendable {
                              progress: (@Sendable (_ captured: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)? = nil)
         -> BaghChalTablebase {
         let index = BaghChalTablebaseIndex(capturesToWin: capturesToWin)
-        let codes = BaghChalRetrograde.solve(index: index, threads: max(1, threads), progress: progress)
-        return BaghChalTablebase(index: index, codes: codes)
+        let storage = BaghChalRetrograde.solve(index: index, threads: max(1, threads), progress: progress)
+        return BaghChalTablebase(index: index, storage: storage)
     }
 
     /// Bytes per stored value (1 or 2).
