@@ -60,8 +60,7 @@ public struct TablebaseAgent<T: Tablebase, Fallback: TwoPlayerAgent>: TwoPlayerA
     }
 }
 
-/// Makes Bagh-Chal's `tablebase` agent from its spec, and keeps each loaded table for
-/// the life of the process (a tournament makes an agent per game; the table is read once).
+/// Makes Bagh-Chal's `tablebase` agent from its spec.
 public enum BaghChalTablebaseAgents {
     /// The spec name.
     public static let name = "tablebase"
@@ -69,28 +68,13 @@ public enum BaghChalTablebaseAgents {
     /// depth in the placement phase, default 4).
     public static let parameters = ["file", "depth"]
 
-    static let loaded = Mutex<[String: BaghChalTablebase]>([:])
-
-    /// The table in `path`, read once per process.
-    public static func table(_ path: String) throws(TablebaseFileError) -> BaghChalTablebase {
-        let result: Result<BaghChalTablebase, TablebaseFileError> = loaded.withLock { cache in
-            if let table = cache[path] { return .success(table) }
-            do throws(TablebaseFileError) {
-                let table = try BaghChalTablebase(file: path)
-                cache[path] = table
-                return .success(table)
-            } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
     /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`).
     @inlinable
     public static func make(_ spec: AgentSpec, seed: UInt64, defaultFile: String) throws(ParseError)
         -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<BaghChalEvaluator>> {
         let (path, depth) = try settings(spec, defaultFile: defaultFile)
         let table: BaghChalTablebase
-        do { table = try Self.table(path) } catch {
+        do { table = try TablebaseCache.table(BaghChalTablebase.self, path) } catch {
             throw ParseError("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
         }
         let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)", evaluator: BaghChalEvaluator(),
@@ -104,5 +88,26 @@ public enum BaghChalTablebaseAgents {
         try r.checkNoUnknown()
         if !spec.weights.isEmpty { throw ParseError("agent 'tablebase' takes no weights") }
         return (r.value("file") ?? defaultFile, try r.int("depth", in: 1...30) ?? 4)
+    }
+}
+
+/// The tables read from files, each kept for the life of the process: a tournament
+/// makes an agent per game, and `bench grade` reads the table it grades with, but a
+/// file is read (and checked) once.
+public enum TablebaseCache {
+    static let loaded = Mutex<[String: any Tablebase]>([:])
+
+    /// The table of type `T` in `path`, read on first use.
+    public static func table<T: Tablebase>(_ type: T.Type, _ path: String) throws(TablebaseFileError) -> T {
+        let key = "\(T.self)\u{0}\(path)"
+        let result: Result<T, TablebaseFileError> = loaded.withLock { cache in
+            if let table = cache[key] as? T { return .success(table) }
+            do throws(TablebaseFileError) {
+                let table = try T.load(path)
+                cache[key] = table
+                return .success(table)
+            } catch { return .failure(error) }
+        }
+        return try result.get()
     }
 }

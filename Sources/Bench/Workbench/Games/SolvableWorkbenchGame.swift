@@ -19,8 +19,9 @@ public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
 }
 
 extension SolvableWorkbenchGame {
-    /// The table in `path`; a missing, unreadable, corrupt or foreign file is a runtime error.
+    /// The table in `path` (read once per process and shared, as the `tablebase` agent
+    /// reads it); a missing, unreadable, corrupt or foreign file is a runtime error.
     public static func loadTablebase(_ path: String) throws(WorkbenchError) -> Table {
-        do { return try Table.load(path) } catch { throw .runtime(error.message) }
+        do { return try TablebaseCache.table(Table.self, path) } catch { throw .runtime(error.message) }
     }
 }
