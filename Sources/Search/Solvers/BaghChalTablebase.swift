@@ -59,7 +59,8 @@ public final class BaghChalTablebase: Sendable {
 
     /// The value of `position` for its side to move, if it is in the sliding phase
     /// (no goats in hand): a position the tigers have already won by captures is a
-    /// loss in 0 for the goats. `nil` while goats remain in hand.
+    /// loss in 0 for the goats (and a "win in 0" for the tigers, which only a reduced
+    /// table, won at fewer than 5 captures, meets). `nil` while goats remain in hand.
     public func value(of position: BaghChal) -> TablebaseValue? {
         guard position.goatsInHand == 0 else { return nil }
         if position.captures >= index.capturesToWin {
