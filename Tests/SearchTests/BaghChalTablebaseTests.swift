@@ -123,7 +123,7 @@ final class BaghChalTablebaseTests: XCTestCase {
     /// has a child lost in n - 1 and none lost sooner; a loss in n has only children
     /// won for the opponent, the slowest in n - 1; a draw has no lost child and a drawn
     /// one; a position without moves is lost in 0; 5 (`capturesToWin`) captures win.
-    func checkAgainstChildren(_ p: BaghChal, _ table: BaghChalTablebase, file: StaticString = #filePath, line: UInt = #line) {
+    static func checkAgainstChildren(_ p: BaghChal, _ table: BaghChalTablebase, file: StaticString = #filePath, line: UInt = #line) {
         guard let value = table.value(of: p) else { return XCTFail("no value for \(p.text)", file: file, line: line) }
         let reference = NaiveBaghChal(engine: p)
         var children: [TablebaseValue] = []
@@ -162,7 +162,7 @@ final class BaghChalTablebaseTests: XCTestCase {
     func testEveryPositionOfTheOneCaptureGameAgreesWithItsChildren() {
         let table = Self.oneCapture
         for slot in 0..<table.index.slotCount where table.index.isCanonical(slot: slot) {
-            checkAgainstChildren(table.index.engine(ofSlot: slot), table)
+            Self.checkAgainstChildren(table.index.engine(ofSlot: slot), table)
         }
         let s = table.statistics
         XCTAssertGreaterThan(s.rows.reduce(0) { $0 + $1.wins }, 0)
@@ -173,7 +173,7 @@ final class BaghChalTablebaseTests: XCTestCase {
     func testRandomPositionsOfTheTwoCaptureGameAgreeWithTheirChildren() {
         var rng = SplitMix64(seed: 2024)
         for _ in 0..<20_000 {
-            checkAgainstChildren(Self.randomSlidingPosition(&rng, capturesBelow: 2), Self.twoCaptures)
+            Self.checkAgainstChildren(Self.randomSlidingPosition(&rng, capturesBelow: 2), Self.twoCaptures)
         }
     }
 
@@ -189,5 +189,52 @@ extension BaghChalTablebase.Storage {
         case .narrow(let a): return a.map(UInt16.init)
         case .wide(let a): return a
         }
+    }
+}
+
+/// The full table, checked against the naive reference when its file exists
+/// (`$BAGH_CHAL_TABLEBASE`, or `tablebases/bagh-chal.tb` in the package; made by
+/// `bench solve --game bagh-chal`, minutes in a release build, so not made here).
+final class BaghChalFullTablebaseTests: XCTestCase {
+    static let table: Result<BaghChalTablebase, Error> = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let path = ProcessInfo.processInfo.environment["BAGH_CHAL_TABLEBASE"]
+            ?? root.appendingPathComponent("tablebases/bagh-chal.tb").path
+        guard FileManager.default.fileExists(atPath: path) else {
+            return .failure(XCTSkip("no tablebase at \(path) (bench solve --game bagh-chal makes it)"))
+        }
+        do { return .success(try BaghChalTablebase(file: path)) } catch { return .failure(error) }
+    }()
+
+    func testTheFullTableCountsLimAndNievergeltsPositions() throws {
+        let table = try Self.table.get()
+        XCTAssertEqual(table.statistics.positions, 88_260_972)
+        XCTAssertEqual(table.statistics.positions, BaghChalTablebaseTests.burnsideCount(capturesToWin: 5))
+    }
+
+    /// Random positions of every level agree with their children by the naive reference.
+    func testRandomPositionsOfTheFullTableAgreeWithTheirChildren() throws {
+        let table = try Self.table.get()
+        var rng = SplitMix64(seed: 88_260_972)
+        let check = BaghChalTablebaseTests.self
+        for _ in 0..<20_000 {
+            check.checkAgainstChildren(BaghChalTablebaseTests.randomSlidingPosition(&rng, capturesBelow: 5), table)
+        }
+    }
+
+    /// Reachable positions from the reference's seeded random games (all phases; the
+    /// sliding-phase ones are checked), and a known position: the tigers take the fifth goat.
+    func testReachablePositionsAndAWinInOne() throws {
+        let table = try Self.table.get()
+        let check = BaghChalTablebaseTests.self
+        var checked = 0
+        for p in RandomBaghChal.sample where p.goatsInHand == 0 && p.captures < 5 {
+            check.checkAgainstChildren(p, table)
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 100)
+        // Tigers to move with 4 captured and a capture available: a win in 1.
+        let p = try BaghChal(parsing: "TGGGT/GGGGG/GG1GG/G3G/TG1GT t 0 4")
+        XCTAssertEqual(table.value(of: p), .win(plies: 1))
     }
 }
