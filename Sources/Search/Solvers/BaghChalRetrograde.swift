@@ -47,7 +47,11 @@ enum BaghChalRetrograde {
         let largest = index.slotsPerSide.max()! * 2
         let counters = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: largest)
         for i in 0..<largest { (counters + i).initialize(to: Atomic(0)) }
-        let shared = Shared(index: index, values: values, counters: counters)
+        let largestChunks = (largest + chunk - 1) / chunk
+        let marks = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: largestChunks * 4)
+        for i in 0..<(largestChunks * 4) { (marks + i).initialize(to: Atomic(0)) }
+        defer { marks.deallocate() }
+        let shared = Shared(index: index, values: values, counters: counters, marks: marks)
         for captured in stride(from: index.capturesToWin - 1, through: 0, by: -1) {
             solveLevel(captured, shared, threads: threads, progress: progress)
         }
@@ -73,6 +77,24 @@ enum BaghChalRetrograde {
         let index: BaghChalTablebaseIndex
         let values: UnsafeMutablePointer<Atomic<UInt16>>
         let counters: UnsafeMutablePointer<Atomic<UInt8>>
+        /// Per chunk of the current level, 256 bits: bit c set when some slot of the chunk
+        /// was given code c (bit 0: some code above 255), so a ply's scan skips the chunks
+        /// that cannot hold its frontier. A bit can be stale (a win lowered since), never missing.
+        let marks: UnsafeMutablePointer<Atomic<UInt64>>
+
+        /// Records that the slot `local` of the current level was given `code`.
+        @inline(__always)
+        func mark(_ local: Int, _ code: Int) {
+            let bit = code < 256 ? code : 0
+            marks[(local / BaghChalRetrograde.chunk) &* 4 &+ bit >> 6].bitwiseOr(1 &<< UInt64(bit & 63), ordering: .relaxed)
+        }
+
+        /// Whether chunk `task` may hold a slot of `code`.
+        @inline(__always)
+        func mayHold(_ task: Int, _ code: Int) -> Bool {
+            if marks[task &* 4].load(ordering: .relaxed) & 1 != 0 { return true }
+            return code < 256 && marks[task &* 4 &+ code >> 6].load(ordering: .relaxed) & (1 &<< UInt64(code & 63)) != 0
+        }
     }
 
     /// A level's geometry: where its slots start, slots per side, empty points, and the position of a slot.
@@ -105,6 +127,7 @@ enum BaghChalRetrograde {
         let level = Level(captured, shared.index)
         let count = 2 * level.perSide
         let chunks = (count + chunk - 1) / chunk
+        for i in 0..<(chunks * 4) { shared.marks[i].store(0, ordering: .relaxed) }
         // 1. Counters and the values known at the start.
         let started = ForkJoin.mapTasks(count: chunks, workers: threads) { task -> (maxCode: Int, decided: Int) in
             let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 64)
@@ -128,6 +151,7 @@ enum BaghChalRetrograde {
                 defer { scratch.deallocate() }
                 var maxCode = 0, decided = 0
                 let base = shared.values + level.offset
+                guard shared.mayHold(task, code) else { return (0, 0) }
                 for local in (task * chunk)..<min(count, (task + 1) * chunk)
                 where base[local].load(ordering: .relaxed) == UInt16(code) {
                     let r = propagate(local, code: code, level, shared, scratch)
@@ -229,7 +253,10 @@ enum BaghChalRetrograde {
         } else if counter == 0 {
             code = slowestExitLoss >= 0 ? slowestExitLoss + 1 : 1
         }
-        if code > 0 { shared.values[slot].store(UInt16(code), ordering: .relaxed) }
+        if code > 0 {
+            shared.values[slot].store(UInt16(code), ordering: .relaxed)
+            shared.mark(local, code)
+        }
         return code
     }
 
@@ -320,6 +347,7 @@ enum BaghChalRetrograde {
                 while old == 0 || old > win {
                     let (exchanged, now) = values[q].compareExchange(expected: old, desired: win, ordering: .relaxed)
                     if exchanged {
+                        shared.mark(q, Int(win))
                         if old == 0 { decided += 1 }
                         maxCode = max(maxCode, Int(win))
                         break
@@ -341,6 +369,7 @@ enum BaghChalRetrograde {
                         plies = max(plies, slowestExitLoss(tigers: index.classTigers[qcls], empty: qe, level, shared))
                     }
                     values[q].store(UInt16(plies + 1), ordering: .relaxed)
+                    shared.mark(q, plies + 1)
                     maxCode = max(maxCode, plies + 1)
                     decided += 1
                 }
