@@ -96,3 +96,20 @@ final class TablebaseCommandLineTests: XCTestCase {
         XCTAssertEqual((r["kept"] as? [String: Any])?["count"] as? Int, 40)
     }
 }
+
+extension TablebaseCommandLineTests {
+    /// The `tablebase` agent through the agent-spec path: search and a short tournament.
+    func testTheTablebaseAgentSearchesAndPlaysTournaments() throws {
+        let path = try fullTable()
+        // Tigers to move with 4 captured and a capture available: the table takes the fifth goat.
+        let search = try benchOK(["search", "--game", "bagh-chal", "--agent", "tablebase:file=\(path)",
+                                  "--position", "TGGGT/GGGGG/GG1GG/G3G/TG1GT t 0 4", "--json"], timeout: 600)
+        let r = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(r["move"] as? String, "a1xc1")
+        let folder = try temporaryDirectory().appendingPathComponent("t").path
+        let run = try bench(["tournament", "--game", "bagh-chal", "--agents", "tablebase:file=\(path),depth=2", "greedy",
+                             "--games", "2", "--seed", "1", "--threads", "2", "--out", folder], timeout: 600)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/games.jsonl"))
+    }
+}

@@ -25,7 +25,7 @@ struct GradeCommand: GameCommand {
           --positions N     positions to grade, 1...10000000 (required)
           --seed S          the seed of the positions and agents (default 1)
           --threads T       positions graded at once (default: the active cores)
-          --tablebase FILE  the table (default tablebases/bagh-chal.tb; make it with bench solve)
+          --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
           --json            print one JSON object
         Progress goes to stderr when it is a terminal.
         """

@@ -17,7 +17,7 @@ struct SolveCommand: GameCommand {
         so many plies, or draw) by retrograde analysis. When FILE exists it is read and
         checked instead (a corrupt or foreign file is an error, left alone); otherwise
         the table is solved and written (a temporary file renamed into place).
-          --out FILE        the table's file (default tablebases/bagh-chal.tb)
+          --out FILE        the table's file (default \(defaultFiles))
           --threads N       worker threads (default: the active cores); the table is the same for any N
           --json            print one JSON object: positions, rows (wins, draws, losses per
                             captured count and side to move), seconds, ...
@@ -35,6 +35,12 @@ struct SolveCommand: GameCommand {
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         throw .usage("solve: \(G.name) has no tablebase (solvable: \(Self.solvableNames))")
+    }
+
+    /// Each solvable game's default file, for help texts.
+    static var defaultFiles: String {
+        GameRegistry.games.compactMap { $0 as? any SolvableWorkbenchGame.Type }
+            .map { "\($0.defaultTablebaseFile) for \($0.name)" }.joined(separator: ", ")
     }
 
     static var solvableNames: String {
