@@ -72,10 +72,10 @@ final class SolveProgress: Sendable {
 
     init(groupName: String) { self.groupName = groupName }
 
-    func update(_ group: Int, _ ply: Int, _ decided: Int, _ slots: Int) {
-        let share = Double(decided) / Double(max(slots, 1)) * 100
-        let line = "[\(groupName) \(group): ply \(ply), \(Output.fixed(share, 1))% of the level decided, "
-            + "\(Int(Output.now() - start)) s]"
+    func update(_ group: Int, _ ply: Int, _ done: Int, _ slots: Int) {
+        let share = Output.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
+        let what = ply == 0 ? "counting moves, \(share)% of the level" : "ply \(ply), \(share)% of the level decided"
+        let line = "[\(groupName) \(group): \(what), \(Int(Output.now() - start)) s]"
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
     }
 

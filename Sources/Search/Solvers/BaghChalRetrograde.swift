@@ -31,8 +31,14 @@ import Synchronization
 /// lowered with compare-and-swap to the least candidate, so the table is the unique
 /// solution whatever the thread count or the order the workers ran in.
 enum BaghChalRetrograde {
-    /// The progress after each ply of a level.
+    /// The progress of a level: while moves are counted (ply 0) the slots counted, then
+    /// after each ply the slots decided so far.
     typealias Progress = @Sendable (_ captured: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void
+
+    /// Chunks done in the start phase, for progress.
+    final class ChunkCount: Sendable {
+        let value = Atomic<Int>(0)
+    }
 
     /// Chunk of slots one worker claims at a time.
     static let chunk = 1 << 15
@@ -128,8 +134,13 @@ enum BaghChalRetrograde {
         let count = 2 * level.perSide
         let chunks = (count + chunk - 1) / chunk
         for i in 0..<(chunks * 4) { shared.marks[i].store(0, ordering: .relaxed) }
-        // 1. Counters and the values known at the start.
+        // 1. Counters and the values known at the start (progress: ply 0, slots counted).
+        let counted = ChunkCount()
         let started = ForkJoin.mapTasks(count: chunks, workers: threads) { task -> (maxCode: Int, decided: Int) in
+            defer {
+                let done = counted.value.wrappingAdd(1, ordering: .relaxed).newValue
+                if done % 64 == 0 { progress?(captured, 0, min(count, done * chunk), count) }
+            }
             let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 64)
             defer { scratch.deallocate() }
             var maxCode = 0, decided = 0

@@ -30,8 +30,9 @@ public final class BaghChalTablebase: Sendable {
     /// - Parameters:
     ///   - capturesToWin: 5 for the game; 1...4 solves the smaller game in which that
     ///     many captures win for the tigers (levels `0..<capturesToWin`), for tests.
-    ///   - progress: called after each ply of each level with the captured count, the
-    ///     ply, the slots decided so far in the level and the level's slots.
+    ///   - progress: called with the captured count, the ply, a count and the level's
+    ///     slots: at ply 0 (from worker threads, while the moves are counted) the slots
+    ///     counted so far, then after each ply the slots decided so far in the level.
     public static func solve(capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin, threads: Int,
                              progress: (@Sendable (_ captured: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)? = nil)
         -> BaghChalTablebase {
