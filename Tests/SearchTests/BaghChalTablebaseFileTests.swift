@@ -140,3 +140,33 @@ final class BaghChalTablebaseFileTests: XCTestCase {
         }
     }
 }
+
+extension BaghChalTablebaseFileTests {
+    /// With one goat in hand, alpha-beta at depth 1 over the tablebase evaluation places
+    /// the last goat where the table's value for the goats is best.
+    func testThePlacementSearchReadsTheTableWhereTheGoatsAreAllPlaced() throws {
+        let evaluator = TablebaseEvaluator(base: BaghChalEvaluator(), table: table)
+        var rng = SplitMix64(seed: 31)
+        var checked = 0
+        while checked < 40 {
+            // Goats to move with one goat in hand and at most one captured: 19 - c goats on the board.
+            let captured = rng.next(below: 2)
+            var points = Array(0..<25)
+            for i in stride(from: 24, to: 0, by: -1) { points.swapAt(i, rng.next(below: i + 1)) }
+            var tigers: UInt32 = 0, goats: UInt32 = 0
+            for p in points[0..<4] { tigers |= 1 << UInt32(p) }
+            for p in points[4..<(23 - captured)] { goats |= 1 << UInt32(p) }
+            let p = try BaghChal(goats: goats, tigers: tigers, sideToMove: .first, goatsInHand: 1, captures: captured)
+            let values = p.legalMoves.map { m -> TablebaseValue in var c = p; c.play(m); return table.value(of: c)!.beforeMove }
+            let best = values.max { $1.isBetter(than: $0) }!
+            var agent = AlphaBetaAgent(evaluator: evaluator, budget: SearchBudget(depth: 1), tableMegabytes: 1)
+            let move = try XCTUnwrap(agent.selectMove(GameHistory(p)).move)
+            var child = p
+            child.play(move)
+            XCTAssertEqual(table.value(of: child)?.beforeMove, best, p.text)
+            checked += 1
+        }
+        // Outside the table the base evaluation decides.
+        XCTAssertEqual(evaluator.evaluate(BaghChal()), BaghChalEvaluator().evaluate(BaghChal()))
+    }
+}

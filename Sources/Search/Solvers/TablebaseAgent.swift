@@ -5,8 +5,9 @@ import Synchronization
 ///
 /// In the solved part it plays a move that keeps the position's value: the fastest
 /// win, the slowest loss, or a drawing move, ties broken by its seeded stream. Outside
-/// it (Bagh-Chal's placement phase) the fallback agent moves: alpha-beta at the spec's
-/// depth (docs/tablebase.md, "The tablebase agent").
+/// it (Bagh-Chal's placement phase) the fallback agent moves: for the `tablebase` spec,
+/// alpha-beta at the spec's depth whose leaves read the table once all goats are placed
+/// (``TablebaseEvaluator``; docs/tablebase.md, "The tablebase agent").
 public struct TablebaseAgent<T: Tablebase, Fallback: TwoPlayerAgent>: TwoPlayerAgent where Fallback.Game == T.Game {
     public typealias Game = T.Game
 
@@ -65,19 +66,20 @@ public enum BaghChalTablebaseAgents {
     /// The spec name.
     public static let name = "tablebase"
     /// The parameters: `file` (the table, default the game's file) and `depth` (alpha-beta's
-    /// depth in the placement phase, default 4).
+    /// depth in the placement phase, default 4; its leaves read the table once all goats are placed).
     public static let parameters = ["file", "depth"]
 
     /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`).
     @inlinable
     public static func make(_ spec: AgentSpec, seed: UInt64, defaultFile: String) throws(ParseError)
-        -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<BaghChalEvaluator>> {
+        -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<TablebaseEvaluator<BaghChalEvaluator, BaghChalTablebase>>> {
         let (path, depth) = try settings(spec, defaultFile: defaultFile)
         let table: BaghChalTablebase
         do { table = try TablebaseCache.table(BaghChalTablebase.self, path) } catch {
             throw ParseError("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
         }
-        let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)", evaluator: BaghChalEvaluator(),
+        let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)",
+                                      evaluator: TablebaseEvaluator(base: BaghChalEvaluator(), table: table),
                                       budget: SearchBudget(depth: depth), seed: seed)
         return TablebaseAgent(spec: spec.text, table: table, fallback: fallback, seed: seed)
     }
