@@ -25,6 +25,8 @@ enum BenchCommand {
           tune        SPSA tuning of an agent's weights, verified against the baseline
           play        play at the terminal against an agent (or a person)
           sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
+          solve       a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file
+          grade       an agent's moves on random solved positions, against the tablebase's values
           help        this text; `bench COMMAND --help` for a command's options
 
         Bad input exits with status 2 and one line on stderr; a failure while
@@ -63,6 +65,8 @@ enum BenchCommand {
         case "tune": try TuneCommand.run(rest)
         case "play": try PlayCommand.run(rest)
         case "sprt": try SprtCommand.run(rest)
+        case "solve": try SolveCommand.run(rest)
+        case "grade": try GradeCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -79,13 +83,15 @@ enum BenchCommand {
         case "tune": return TuneCommand.help
         case "play": return PlayCommand.help
         case "sprt": return SprtCommand.help
+        case "solve": return SolveCommand.help
+        case "grade": return GradeCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, help)")
+        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, solve, grade, help)")
     }
 }
 

@@ -19,6 +19,35 @@ extension BaghChal: TwoPlayerWorkbenchGame {
 
     public static var defaultAgents: [String] { ["random", "greedy", "alphabeta:depth=4", "mcts:playouts=1000,cap=10"] }
 
+    /// The agents of every game with an evaluation, and `tablebase` (docs/tablebase.md).
+    public static var agentKinds: [(name: String, parameters: [String])] {
+        AgentFactory<Evaluator>.kinds + [(BaghChalTablebaseAgents.name, BaghChalTablebaseAgents.parameters)]
+    }
+
+    /// A built-in agent from its spec: `tablebase` (reads the tablebase file) or one of
+    /// the agents every game with an evaluation offers.
+    @inlinable
+    public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<BaghChal> {
+        let parsed = try AgentSpec(parsing: spec)
+        if parsed.name == BaghChalTablebaseAgents.name {
+            return try BaghChalTablebaseAgents.make(parsed, seed: seed, defaultFile: defaultTablebaseFile)
+        }
+        guard AgentFactory<Evaluator>.kinds.contains(where: { $0.name == parsed.name }) else {
+            throw ParseError("unknown agent '\(parsed.name)' for \(name) (valid: \(agentKinds.map(\.name).joined(separator: ", ")))")
+        }
+        return try AgentFactory<Evaluator>.make(parsed, seed: seed)
+    }
+
+    /// The evaluation's weights of `spec`; none for `tablebase` (it evaluates nothing to tune).
+    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
+        let parsed = try AgentSpec(parsing: spec)
+        if parsed.name == BaghChalTablebaseAgents.name {
+            _ = try BaghChalTablebaseAgents.settings(parsed, defaultFile: defaultTablebaseFile)
+            return HeuristicWeights([:])
+        }
+        return try AgentFactory<Evaluator>.weights(parsed)
+    }
+
     public static func start(_ rules: Rules) -> BaghChal { BaghChal(rules: rules) }
 
     public static func position(parsing text: String, rules: Rules) throws(ParseError) -> BaghChal {
@@ -68,6 +97,15 @@ extension BaghChal: TwoPlayerWorkbenchGame {
         lines.append(status)
         return lines.joined(separator: "\n")
     }
+}
+
+/// Bagh-Chal's sliding phase is solved: the tablebase of docs/tablebase.md.
+extension BaghChal: SolvableWorkbenchGame {
+    public typealias Table = BaghChalTablebase
+
+    public static var defaultTablebaseFile: String { "tablebases/bagh-chal.tb" }
+
+    public static var tablebaseGroupName: String { "captured" }
 }
 
 /// The rules as `tournament.json` stores them: `plyLimit` beside the tournament's

@@ -1,0 +1,76 @@
+import Foundation
+import Search
+import Workbench
+
+/// `bench grade`: an agent's moves on random tablebase positions, graded by the
+/// tablebase (the work is the library's `Grading`).
+struct GradeCommand: GameCommand {
+    static let name = "grade"
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
+        "--tablebase": .value, "--json": .flag,
+    ]
+
+    static let help = """
+        usage: bench grade --game bagh-chal --agent SPEC --positions N [--seed S] [--threads T] [--json]
+
+        Plays the agent once on each of N random positions of the tablebase (reached by
+        seeded random play from the start through the placement, then 0-\(Grading.maxExtraPlies) random
+        sliding moves; positions already over are drawn again) and looks the value up
+        before and after its move: the share of moves that keep the value (win, draw or
+        loss), the blunders win→draw, win→loss, draw→loss, and the fastest wins kept,
+        with 95% Wilson intervals (docs/tablebase.md). The same seed gives the same
+        positions for every agent and the same report for any --threads.
+          --agent SPEC      the agent, e.g. alphabeta:depth=4 (required)
+          --positions N     positions to grade, 1...10000000 (required)
+          --seed S          the seed of the positions and agents (default 1)
+          --threads T       positions graded at once (default: the active cores)
+          --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
+          --json            print one JSON object
+        Progress goes to stderr when it is a terminal.
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        guard let solvable = G.self as? any SolvableWorkbenchGame.Type else {
+            throw .usage("grade: \(G.name) has no tablebase to grade against (solvable: \(SolveCommand.solvableNames))")
+        }
+        try run(solvable)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        throw .usage("grade: \(G.name) has no tablebase to grade against (solvable: \(SolveCommand.solvableNames))")
+    }
+
+    func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
+        let spec = try options.required("--agent")
+        guard options.string("--positions") != nil else { throw .usage("grade: missing required option --positions") }
+        let count = try options.int("--positions", default: 0, in: 1...10_000_000)
+        let seed = try options.uint64("--seed", default: 1)
+        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let path = options.string("--tablebase") ?? G.defaultTablebaseFile
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
+        }
+        let table = try G.loadTablebase(path)
+        let terminal = isatty(STDERR_FILENO) != 0
+        var progress: (@Sendable (Int, Int) -> Void)? = nil
+        if terminal {
+            progress = { done, total in
+                if done % 16 == 0 || done == total {
+                    FileHandle.standardError.write(Data("\r\u{1B}[2K[\(done)/\(total) positions graded]".utf8))
+                }
+            }
+        }
+        let report = try Grading.grade(G.self, spec: spec, table: table, positions: count, seed: seed, threads: threads,
+                                       progress: progress)
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if options.has("--json") {
+            try Output.printJSON(report)
+        } else {
+            print(report.text)
+        }
+    }
+}

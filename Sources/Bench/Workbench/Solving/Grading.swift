@@ -1,0 +1,175 @@
+import Boards
+import Dispatch
+import Search
+import Synchronization
+
+/// Grades an agent's moves against a tablebase (`bench grade`, docs/tablebase.md,
+/// "Grading an agent"): on seeded random positions of the solved part, does its move
+/// keep the position's value?
+///
+/// Position `i` of seed `S` is reached from the start by uniformly random moves drawn
+/// from its own stream (`SplitMix64(S ⊕ i·φ)`, φ = 0x9E3779B97F4A7C15, mixed): through
+/// the placement until the tablebase has the position, then a random number of further
+/// moves, 0...``maxExtraPlies``; a game that ends on the way (no move, 5 captures)
+/// is played again from the start with the same stream going on. The positions depend
+/// on the seed alone, so every agent graded with one seed gets the same positions, and
+/// each position's agent is made fresh with seed `mix(S) + i`: the report is the same
+/// for any thread count.
+public enum Grading {
+    /// The most random moves played after the table first has the position.
+    public static let maxExtraPlies = 40
+
+    /// The `count` positions of `seed` (see the type's doc).
+    public static func positions<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, count: Int, seed: UInt64) -> [G] {
+        (0..<count).map { position(G.self, table: table, seed: seed, number: $0) }
+    }
+
+    /// Position `number` of `seed`.
+    public static func position<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, seed: UInt64, number: Int) -> G {
+        var rng = SplitMix64(seed: SplitMix64.mix(seed ^ (UInt64(number) &* 0x9E37_79B9_7F4A_7C15)))
+        var moves = MoveList<G.Move>(filler: G.nullMove)
+        while true {
+            var p = G.start(G.defaultRules)
+            var extra = -1, ended = false
+            while true {
+                if extra < 0, table.value(of: p) != nil { extra = rng.next(below: maxExtraPlies + 1) }
+                if extra == 0 { break }
+                if extra > 0 { extra -= 1 }
+                moves.removeAll()
+                p.generateMoves(into: &moves)
+                if moves.isEmpty || p.outcome != nil { ended = true; break }
+                p.play(moves[rng.next(below: moves.count)])
+            }
+            if !ended && p.outcome == nil { return p }
+        }
+    }
+
+    /// Grades the built-in agent of `spec`.
+    public static func grade<G: SolvableWorkbenchGame>(
+        _ game: G.Type, spec: String, table: G.Table, positions: Int, seed: UInt64, threads: Int,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(WorkbenchError) -> GradingReport {
+        do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
+        return try grade(G.self, agent: spec, table: table, positions: positions, seed: seed, threads: threads,
+                         progress: progress) { seed in try! G.makeAgent(spec, seed: seed) }
+    }
+
+    /// Grades any agent: `make(seed)` makes a fresh one for each position.
+    public static func grade<G: SolvableWorkbenchGame>(
+        _ game: G.Type, agent name: String, table: G.Table, positions count: Int, seed: UInt64, threads: Int,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        make: @escaping @Sendable (_ seed: UInt64) -> any TwoPlayerAgent<G>
+    ) throws(WorkbenchError) -> GradingReport {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let done = GradedCount()
+        let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> GradedMove? in
+            let p = position(G.self, table: table, seed: seed, number: i)
+            var agent = make(SplitMix64.mix(seed) &+ UInt64(i))
+            let move = agent.selectMove(GameHistory(p)).move
+            defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
+            guard let move, p.legalMoves.contains(move), let before = table.value(of: p) else { return nil }
+            var child = p
+            child.play(move)
+            guard let after = table.value(of: child)?.beforeMove else { return nil }
+            return GradedMove(before: before, after: after)
+        }
+        if let bad = graded.firstIndex(where: { $0 == nil }) {
+            let p = position(G.self, table: table, seed: seed, number: bad)
+            throw .runtime("grade: agent '\(name)' returned no legal move in position \(bad) (\(p.text))")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: seconds,
+                             moves: graded.map { $0! })
+    }
+}
+
+/// Positions graded so far, for progress reports.
+final class GradedCount: Sendable {
+    let value = Atomic<Int>(0)
+}
+
+/// One graded move: the position's value for the side to move, before and after the move.
+public struct GradedMove: Sendable, Equatable {
+    public var before: TablebaseValue
+    public var after: TablebaseValue
+}
+
+/// An agent's grades: the share of moves that keep the value, the blunders, and the
+/// fastest wins kept, each with a 95% Wilson interval.
+public struct GradingReport: Sendable, Encodable {
+    public var game: String
+    public var agent: String
+    public var seed: UInt64
+    public var threads: Int
+    public var seconds: Double
+    public var moves: [GradedMove]
+
+    /// Positions by their value before the move.
+    public func count(_ kind: TablebaseValue.Kind) -> Int { moves.filter { $0.before.kind == kind }.count }
+
+    /// Moves after which the value (win, draw or loss) is the same, of all positions.
+    public var kept: Wilson { Wilson(moves.filter { $0.before.kind == $0.after.kind }.count, of: moves.count) }
+
+    /// Moves from a `from` position to a `to` one, of the `from` positions.
+    public func blunders(_ from: TablebaseValue.Kind, _ to: TablebaseValue.Kind) -> Wilson {
+        Wilson(moves.filter { $0.before.kind == from && $0.after.kind == to }.count, of: count(from))
+    }
+
+    /// Won positions in which the move keeps the fastest win (the win in as few plies), of the won positions.
+    public var fastestWin: Wilson { Wilson(moves.filter { $0.before.kind == .win && $0.after == $0.before }.count, of: count(.win)) }
+
+    /// Lost positions in which the move keeps the slowest loss, of the lost positions.
+    public var slowestLoss: Wilson { Wilson(moves.filter { $0.before.kind == .loss && $0.after == $0.before }.count, of: count(.loss)) }
+
+    enum CodingKeys: String, CodingKey {
+        case game, agent, seed, threads, seconds, positions, wins, draws, losses, kept
+        case winToDraw, winToLoss, drawToLoss, fastestWinKept, slowestLossKept
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(game, forKey: .game)
+        try c.encode(agent, forKey: .agent)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(threads, forKey: .threads)
+        try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
+        try c.encode(moves.count, forKey: .positions)
+        try c.encode(count(.win), forKey: .wins)
+        try c.encode(count(.draw), forKey: .draws)
+        try c.encode(count(.loss), forKey: .losses)
+        try c.encode(kept, forKey: .kept)
+        try c.encode(blunders(.win, .draw), forKey: .winToDraw)
+        try c.encode(blunders(.win, .loss), forKey: .winToLoss)
+        try c.encode(blunders(.draw, .loss), forKey: .drawToLoss)
+        try c.encode(fastestWin, forKey: .fastestWinKept)
+        try c.encode(slowestLoss, forKey: .slowestLossKept)
+    }
+
+    /// The header of ``tableRow``.
+    public static let tableHeader = """
+        | agent | positions (W/D/L) | value kept | win→draw | win→loss | draw→loss | fastest win kept |
+        |---|---:|---:|---:|---:|---:|---:|
+        """
+
+    /// One row of the grading table: proportions in percent with 95% Wilson intervals.
+    public var tableRow: String {
+        "| \(agent) | \(moves.count) (\(count(.win))/\(count(.draw))/\(count(.loss))) | \(kept.percentText) | "
+            + "\(blunders(.win, .draw).percentText) | \(blunders(.win, .loss).percentText) | "
+            + "\(blunders(.draw, .loss).percentText) | \(fastestWin.percentText) |"
+    }
+
+    /// The report as text, ending with the header and row of the grading table.
+    public var text: String {
+        """
+        \(agent) graded on \(moves.count) random \(game) positions of the tablebase (seed \(seed), \(threads) thread\(threads == 1 ? "" : "s"), \(Format.fixed(seconds, 1)) s)
+        positions by value for the side to move: win \(count(.win)), draw \(count(.draw)), loss \(count(.loss))
+        value kept: \(kept.count) of \(moves.count), \(kept.percentText)
+        blunders: win→draw \(blunders(.win, .draw).count) of \(count(.win)), win→loss \(blunders(.win, .loss).count) of \(count(.win)), draw→loss \(blunders(.draw, .loss).count) of \(count(.draw))
+        fastest win kept: \(fastestWin.count) of \(count(.win)); slowest loss kept: \(slowestLoss.count) of \(count(.loss))
+        (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)
+
+        \(Self.tableHeader)
+        \(tableRow)
+        """
+    }
+}

@@ -1,0 +1,115 @@
+import Boards
+import Synchronization
+
+/// Plays from a tablebase where it has the position, and lets another agent play elsewhere.
+///
+/// In the solved part it plays a move that keeps the position's value: the fastest
+/// win, the slowest loss, or a drawing move, ties broken by its seeded stream. Outside
+/// it (Bagh-Chal's placement phase) the fallback agent moves: for the `tablebase` spec,
+/// alpha-beta at the spec's depth whose leaves read the table once all goats are placed
+/// (``TablebaseEvaluator``; docs/tablebase.md, "The tablebase agent").
+public struct TablebaseAgent<T: Tablebase, Fallback: TwoPlayerAgent>: TwoPlayerAgent where Fallback.Game == T.Game {
+    public typealias Game = T.Game
+
+    public let spec: String
+    public let table: T
+    public var fallback: Fallback
+    @usableFromInline var rng: SplitMix64
+    @usableFromInline var moves = MoveList<Game.Move>(filler: Game.nullMove)
+
+    public var budget: SearchBudget { fallback.budget }
+
+    @inlinable
+    public init(spec: String, table: T, fallback: Fallback, seed: UInt64) {
+        self.spec = spec
+        self.table = table
+        self.fallback = fallback
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func selectMove(_ game: GameHistory<Game>, budget: SearchBudget) -> SearchResult<Game.Move> {
+        let p = game.position
+        guard game.outcome == nil else { return SearchResult(move: nil) }
+        guard table.value(of: p) != nil else { return fallback.selectMove(game, budget: budget) }
+        moves.removeAll()
+        p.generateMoves(into: &moves)
+        var best: TablebaseValue? = nil, chosen: Game.Move? = nil, ties = 0
+        for i in 0..<moves.count {
+            var child = p
+            child.play(moves[i])
+            guard let after = table.value(of: child)?.beforeMove else { continue }
+            if best == nil || after.isBetter(than: best!) {
+                best = after; chosen = moves[i]; ties = 1
+            } else if after == best! {
+                // Reservoir sampling: each move of the best value is equally likely.
+                ties += 1
+                if rng.next(below: ties) == 0 { chosen = moves[i] }
+            }
+        }
+        var result = SearchResult<Game.Move>(move: chosen)
+        result.nodes = moves.count
+        result.depth = 1
+        if let best {
+            switch best {
+            case .win(let n): result.value = Double(Evaluation.winScore - n)
+            case .loss(let n): result.value = Double(-(Evaluation.winScore - n))
+            case .draw: result.value = 0
+            }
+        }
+        if let chosen { result.principalVariation = [chosen] }
+        return result
+    }
+}
+
+/// Makes Bagh-Chal's `tablebase` agent from its spec.
+public enum BaghChalTablebaseAgents {
+    /// The spec name.
+    public static let name = "tablebase"
+    /// The parameters: `file` (the table, default the game's file) and `depth` (alpha-beta's
+    /// depth in the placement phase, default 4; its leaves read the table once all goats are placed).
+    public static let parameters = ["file", "depth"]
+
+    /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`).
+    @inlinable
+    public static func make(_ spec: AgentSpec, seed: UInt64, defaultFile: String) throws(ParseError)
+        -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<TablebaseEvaluator<BaghChalEvaluator, BaghChalTablebase>>> {
+        let (path, depth) = try settings(spec, defaultFile: defaultFile)
+        let table: BaghChalTablebase
+        do { table = try TablebaseCache.table(BaghChalTablebase.self, path) } catch {
+            throw ParseError("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
+        }
+        let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)",
+                                      evaluator: TablebaseEvaluator(base: BaghChalEvaluator(), table: table),
+                                      budget: SearchBudget(depth: depth), seed: seed)
+        return TablebaseAgent(spec: spec.text, table: table, fallback: fallback, seed: seed)
+    }
+
+    /// The file and the placement-phase depth of `spec`.
+    public static func settings(_ spec: AgentSpec, defaultFile: String) throws(ParseError) -> (file: String, depth: Int) {
+        let r = AgentSpec.Reader(spec: spec, valid: parameters)
+        try r.checkNoUnknown()
+        if !spec.weights.isEmpty { throw ParseError("agent 'tablebase' takes no weights") }
+        return (r.value("file") ?? defaultFile, try r.int("depth", in: 1...30) ?? 4)
+    }
+}
+
+/// The tables read from files, each kept for the life of the process: a tournament
+/// makes an agent per game, and `bench grade` reads the table it grades with, but a
+/// file is read (and checked) once.
+public enum TablebaseCache {
+    static let loaded = Mutex<[String: any Tablebase]>([:])
+
+    /// The table of type `T` in `path`, read on first use.
+    public static func table<T: Tablebase>(_ type: T.Type, _ path: String) throws(TablebaseFileError) -> T {
+        let key = "\(T.self)\u{0}\(path)"
+        let result: Result<T, TablebaseFileError> = loaded.withLock { cache in
+            if let table = cache[key] as? T { return .success(table) }
+            do throws(TablebaseFileError) {
+                let table = try T.load(path)
+                cache[key] = table
+                return .success(table)
+            } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+}

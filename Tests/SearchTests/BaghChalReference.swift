@@ -1,0 +1,1 @@
+../BoardsTests/BaghChalReference.swift
