@@ -82,12 +82,27 @@ public final class BaghChalPlacementSolver {
     /// The value of `position` for its side to move: a position of the sliding phase
     /// is looked up, one of the placement phase is searched.
     public func value(of position: BaghChal) -> TablebaseValue.Kind {
-        switch search(position, alpha: -1, beta: 1, ply: 0) {
+        value(of: position, nodeLimit: .max)!
+    }
+
+    /// The value of `position`, or `nil` when the search would need more than
+    /// `nodeLimit` nodes (counted from this call); the table keeps what was proven.
+    public func value(of position: BaghChal, nodeLimit: Int) -> TablebaseValue.Kind? {
+        stopAt = nodes &+ max(0, nodeLimit)
+        if stopAt < nodes { stopAt = .max }
+        stopped = false
+        let v = search(position, alpha: -1, beta: 1, ply: 0)
+        if stopped { return nil }
+        switch v {
         case 1: return .win
         case 0: return .draw
         default: return .loss
         }
     }
+
+    /// The node count at which the current search gives up, and whether it did.
+    private var stopAt = Int.max
+    private var stopped = false
 
     /// Clears the transposition table and the counters (a solve from a clean state,
     /// for measuring one position's cost).
@@ -148,6 +163,8 @@ public final class BaghChalPlacementSolver {
         p.generateMoves(into: &list.pointee)
         let n = list.pointee.count
         if n == 0 { return -1 }  // no move: the side to move loses
+        if nodes >= stopAt { stopped = true }
+        if stopped { return 0 }
         order(list, p)
         let alphaStart = alpha
         var best = -1
@@ -156,6 +173,8 @@ public final class BaghChalPlacementSolver {
             var child = p
             child.play(list.pointee[i])
             let v = -search(child, alpha: -beta, beta: -alpha, ply: ply + 1)
+            // An abandoned search proves nothing: unwind without storing.
+            if stopped { return 0 }
             if v > best {
                 best = v
                 if v > alpha { alpha = v }
