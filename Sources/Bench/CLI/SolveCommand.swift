@@ -6,7 +6,10 @@ import Workbench
 /// analysis and written there (the work is the library's `TablebaseFile`).
 struct SolveCommand: GameCommand {
     static let name = "solve"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--threads": .value, "--out": .value, "--json": .flag]
+    static let declared: [String: Options.Kind] = [
+        "--game": .value, "--threads": .value, "--out": .value, "--json": .flag,
+        "--placement": .value, "--positions": .value, "--seed": .value, "--node-limit": .value, "--tt": .value,
+    ]
 
     static let help = """
         usage: bench solve --game bagh-chal [--threads N] [--out FILE] [--json]
@@ -21,6 +24,16 @@ struct SolveCommand: GameCommand {
           --threads N       worker threads (default: the active cores); the table is the same for any N
           --json            print one JSON object: positions, rows (wins, draws, losses per
                             captured count and side to move), seconds, ...
+
+        With --placement K[,K...] the table is then used to solve the placement phase:
+        for each K, seeded random positions with K goats still in hand (goats to move)
+        are solved exactly (win, draw or loss) by alpha-beta down to the table, and
+        their values and costs are printed (docs/tablebase.md, "The placement phase").
+          --placement K,...  goats in hand, 1...20 (20: the start position itself)
+          --positions N     positions per K (default 20; 1 for K = 20)
+          --seed S          the positions' seed (default 1)
+          --node-limit N    give up on a position after N nodes (default 1000000000)
+          --tt MB           each thread's transposition table (default 256)
         Progress goes to stderr when it is a terminal.
         """
 
@@ -55,13 +68,72 @@ struct SolveCommand: GameCommand {
         let progress = isatty(STDERR_FILENO) != 0 ? SolveProgress(groupName: G.tablebaseGroupName) : nil
         var report: (@Sendable (Int, Int, Int, Int) -> Void)? = nil
         if let progress { report = { group, ply, decided, slots in progress.update(group, ply, decided, slots) } }
-        let (_, summary) = try TablebaseFile.obtain(G.self, path: path, threads: threads, progress: report)
+        var placement: [Int] = []
+        if let text = options.string("--placement") {
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let k = Int(part), (1...20).contains(k) else {
+                    throw .usage("solve: --placement takes goats in hand 1...20, comma-separated, got '\(text)'")
+                }
+                placement.append(k)
+            }
+        }
+        let count = try options.int("--positions", default: 20, in: 1...1_000_000)
+        let seed = try options.uint64("--seed", default: 1)
+        let nodeLimit = try options.int("--node-limit", default: 1_000_000_000, in: 1...Int.max)
+        let megabytes = try options.int("--tt", default: 256, in: 1...4096)
+        if placement.isEmpty {
+            for name in ["--positions", "--seed", "--node-limit", "--tt"] where options.string(name) != nil {
+                throw .usage("solve: \(name) needs --placement")
+            }
+        }
+        let (table, summary) = try TablebaseFile.obtain(G.self, path: path, threads: threads, progress: report)
         progress?.finish()
+        if !placement.isEmpty {
+            return try study(G.self, table: table, placement: placement, count: count, seed: seed, nodeLimit: nodeLimit,
+                             threads: threads, megabytes: megabytes, json: options.has("--json"))
+        }
         if options.has("--json") {
             try Output.printJSON(summary)
         } else {
             print(summary.text)
         }
+    }
+}
+
+extension SolveCommand {
+    /// `--placement`: the positions of each K solved down to the table, as a table or JSON.
+    func study<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, placement: [Int], count: Int, seed: UInt64,
+                                         nodeLimit: Int, threads: Int, megabytes: Int, json: Bool) throws(WorkbenchError) {
+        var reports: [PlacementStudy.Report] = []
+        if !json {
+            print("| goats in hand | placed | positions | solved | goats win | draw | tigers win | mean nodes | median nodes | max nodes | seconds | nodes/s |")
+            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        }
+        for k in placement {
+            let terminal = isatty(STDERR_FILENO) != 0
+            let start = Output.now()
+            var progress: (@Sendable (Int, Int) -> Void)? = nil
+            if terminal {
+                progress = { (done: Int, total: Int) -> Void in
+                    let seconds = Int(Output.now() - start)
+                    let line = "[\(k) in hand: \(done)/\(total) positions, \(seconds) s]"
+                    FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+                }
+            }
+            guard let r = G.placementStudy(table: table, steps: k, count: count, seed: seed, nodeLimit: nodeLimit,
+                                           threads: threads, tableMegabytes: megabytes, progress: progress) else {
+                throw .usage("solve: \(G.name) has no placement phase to solve")
+            }
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            reports.append(r)
+            if !json {
+                func n(_ x: Double?) -> String { x.map { Output.fixed($0, 0) } ?? "—" }
+                print("| \(r.goatsInHand) | \(r.placed) | \(r.positions) | \(r.solved) | \(r.wins) | \(r.draws) | \(r.losses) | "
+                    + "\(n(r.meanNodes)) | \(n(r.medianNodes)) | \(r.maxNodes.map(String.init) ?? "—") | "
+                    + "\(Output.fixed(r.seconds, 2)) | \(Output.fixed(r.nodesPerSecond, 0)) |")
+            }
+        }
+        if json { try Output.printJSON(reports) }
     }
 }
 

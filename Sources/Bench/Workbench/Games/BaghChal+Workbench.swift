@@ -106,6 +106,14 @@ extension BaghChal: SolvableWorkbenchGame {
     public static var defaultTablebaseFile: String { "tablebases/bagh-chal.tb" }
 
     public static var tablebaseGroupName: String { "captured" }
+
+    /// Positions with `steps` goats in hand, solved down to the tablebase.
+    public static func placementStudy(table: BaghChalTablebase, steps: Int, count: Int, seed: UInt64, nodeLimit: Int,
+                                      threads: Int, tableMegabytes: Int,
+                                      progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report? {
+        PlacementStudy.run(table: table, goatsInHand: steps, count: count, seed: seed, nodeLimit: nodeLimit,
+                           threads: threads, tableMegabytes: tableMegabytes, progress: progress)
+    }
 }
 
 /// The rules as `tournament.json` stores them: `plyLimit` beside the tournament's

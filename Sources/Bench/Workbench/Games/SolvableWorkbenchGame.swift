@@ -16,6 +16,12 @@ public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
 
     /// The name of the groups of ``TablebaseStatistics/Row`` in tables (`captured`).
     static var tablebaseGroupName: String { get }
+
+    /// Solves seeded positions `steps` placements before the table by search down to
+    /// it (`bench solve --placement`; Bagh-Chal: positions with that many goats in
+    /// hand, ``PlacementStudy``); `nil` for a game without a placement phase.
+    static func placementStudy(table: Table, steps: Int, count: Int, seed: UInt64, nodeLimit: Int, threads: Int,
+                               tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report?
 }
 
 extension SolvableWorkbenchGame {
