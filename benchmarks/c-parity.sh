@@ -11,7 +11,8 @@
 # medians. Each program times its own work (start-up excluded).
 # The script fails unless C and Swift agree on the leaf counts and on the total
 # plies and outcomes of the playouts (the same seeds give the same games).
-# `benchmarks/c-parity.sh > results/c-parity.md` refreshes the committed table.
+# `benchmarks/c-parity.sh > results/c-parity.md` refreshes the committed table;
+# BENCH=path/to/bench skips the Swift build and measures that binary instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-5}
@@ -25,8 +26,10 @@ mkdir -p "$out"
 for prog in tigers_goats bagh_chal; do
   "$CC" -O3 -march=native -o "$out/$prog" "benchmarks/c/$prog.c"
 done
-swift build -c release --product bench >/dev/null
-BENCH=.build/release/bench
+if [[ -z ${BENCH:-} ]]; then
+  swift build -c release --product bench >/dev/null
+  BENCH=.build/release/bench
+fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
 fail() { echo "c-parity: $*" >&2; exit 1; }
@@ -95,7 +98,7 @@ Produced by \`benchmarks/c-parity.sh\` (RUNS=$RUNS, GAMES=$GAMES): C and Swift a
 in one run, medians of the runs. Machine: $(nproc) cores of $cpu, $(date -u '+%Y-%m-%d %H:%M UTC');
 load average $load_before at the start, $load_after at the end.
 C: \`$CC -O3 -march=native\` ($("$CC" --version | head -1)), benchmarks/c/*.c.
-Swift: \`swift build -c release --product bench\` ($(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')).
+Swift: \`$BENCH\`, built by \`swift build -c release --product bench\` ($(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')).
 
 | measurement | C command | Swift command | C median | Swift median | Swift / C | C runs | Swift runs |
 |---|---|---|---:|---:|---:|---|---|
