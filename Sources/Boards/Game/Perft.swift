@@ -3,7 +3,8 @@
 public enum Perft {
     /// The number of leaf positions `depth` plies below `position`.
     ///
-    /// The last ply is counted in bulk with `moveCount()`, without playing it.
+    /// The last ply is counted in bulk with `moveCount()`, without playing it, and
+    /// moves are played with `playWithoutHash`, as no hash is read.
     /// Repetition and the ply limit are ignored, as docs/rules.md says.
     /// - Complexity: proportional to the nodes above the last ply.
     @inlinable
@@ -26,7 +27,8 @@ public enum Perft {
         var i = 0
         while i < n {
             var child = position
-            child.play(lists.pointee[i])
+            // The hash is never read here; `i < n` is the list's own count.
+            child.playWithoutHash(lists.pointee.storage[unchecked: i])
             nodes &+= count(child, depth: depth &- 1, lists: lists + 1)
             i &+= 1
         }
