@@ -244,13 +244,9 @@ static inline int has_legal_move(const Pos *p) {
 
 enum { GOATS_WIN, TIGERS_WIN, DRAW };
 
-/* One random game from the start to its end; returns the outcome, adds the plies. */
-static int playout(u64 seed, u64 *hashes, u64 *plies_out) {
-    Pos p = { PERIMETER, START_TIGERS, 0, GOATS, 0, 0 };
-    u64 h = 0;
-    for (u64 g = p.goats; g; g &= g - 1) h ^= goat_key[__builtin_ctzll(g)];
-    for (u64 t = p.tigers; t; t &= t - 1) h ^= tiger_key[__builtin_ctzll(t)];
-    p.hash = h;
+/* One random game from `start` to its end; returns the outcome, adds the plies. */
+static int playout(const Pos *start, u64 seed, u64 *hashes, u64 *plies_out) {
+    Pos p = *start;
     u64 rng = seed;
     Move moves[MAX_MOVES];
     int nh = 0, plies = 0, outcome;
@@ -299,8 +295,11 @@ int main(int argc, char **argv) {
         long counts[3] = { 0, 0, 0 };
         /* More than the ply limit: a game never stores more hashes than plies + 1. */
         static u64 hashes[PLY_LIMIT + 2];
+        Pos start = { PERIMETER, START_TIGERS, 0, GOATS, 0, 0 };
+        for (u64 g = start.goats; g; g &= g - 1) start.hash ^= goat_key[__builtin_ctzll(g)];
+        for (u64 t = start.tigers; t; t &= t - 1) start.hash ^= tiger_key[__builtin_ctzll(t)];
         double t0 = now();
-        for (long i = 0; i < games; i++) counts[playout(seed + (u64)i, hashes, &plies)]++;
+        for (long i = 0; i < games; i++) counts[playout(&start, seed + (u64)i, hashes, &plies)]++;
         double s = now() - t0;
         printf("plies %llu goats %ld tigers %ld draws %ld seconds %.6f rate %.0f\n",
                (unsigned long long)plies, counts[GOATS_WIN], counts[TIGERS_WIN], counts[DRAW], s, (double)plies / s);
