@@ -54,8 +54,9 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
         from position: inout Game, after history: some Collection<UInt64>,
         using generator: inout SplitMix64, maxPlies: Int
     ) -> (outcome: Outcome?, plies: Int) {
-        // The buffer is read into locals: appending is a store and an increment, with
-        // no uniqueness or exclusivity check (an `Array` paid both on every ply).
+        // The buffer is read into locals: appending is a store and an increment (an
+        // `Array` checked uniqueness and capacity on every ply), and the buffer's class
+        // properties, with their exclusivity checks, are touched only to grow it.
         let buffer = hashes
         buffer.reserve(history.count &+ 1, keeping: 0)
         var base = buffer.base, capacity = buffer.capacity, count = 0
