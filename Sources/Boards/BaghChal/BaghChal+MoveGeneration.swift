@@ -31,11 +31,15 @@ extension BaghChal {
     public func generateMoves(into moves: inout MoveList<Move>) {
         if Int(captured) >= Self.capturesToWin { return }
         let empty = self.empty
+        // The count stays in a register until the end (MoveList._store).
+        var n = moves.count
+        defer { moves._setCount(n) }
         if side == .first {
             if inHand > 0 {
                 var e = empty
                 while e != 0 {
-                    moves.append(Move(placing: e.trailingZeroBitCount))
+                    moves._store(Move(placing: e.trailingZeroBitCount), at: n)
+                    n &+= 1
                     e &= e &- 1
                 }
                 return
@@ -45,7 +49,8 @@ extension BaghChal {
                 var to = d.step(g) & empty
                 while to != 0 {
                     let point = to.trailingZeroBitCount
-                    moves.append(Move(from: point &- d.delta, to: point))
+                    moves._store(Move(from: point &- d.delta, to: point), at: n)
+                    n &+= 1
                     to &= to &- 1
                 }
             }
@@ -57,12 +62,14 @@ extension BaghChal {
                 t &= t &- 1
                 var c = captures
                 while c != 0 {
-                    moves.append(Move(from: from, to: c.trailingZeroBitCount, isCapture: true))
+                    moves._store(Move(from: from, to: c.trailingZeroBitCount, isCapture: true), at: n)
+                    n &+= 1
                     c &= c &- 1
                 }
                 var s = steps
                 while s != 0 {
-                    moves.append(Move(from: from, to: s.trailingZeroBitCount))
+                    moves._store(Move(from: from, to: s.trailingZeroBitCount), at: n)
+                    n &+= 1
                     s &= s &- 1
                 }
             }

@@ -32,6 +32,19 @@ public struct MoveList<Move: BitwiseCopyable & Sendable>: Sendable {
         _count &+= 1
     }
 
+    /// Stores `move` at `index` without changing ``count``: a generator keeps the count
+    /// in a local, which lives in a register, and sets it once with ``_setCount(_:)``;
+    /// through ``append(_:)`` the count went back to memory after every move.
+    @inlinable @inline(__always)
+    internal mutating func _store(_ move: Move, at index: Int) {
+        assert(index >= 0 && index < Self.capacity, "MoveList overflow")
+        storage[unchecked: index] = move
+    }
+
+    /// Sets ``count`` after ``_store(_:at:)`` has written the moves below it.
+    @inlinable @inline(__always)
+    internal mutating func _setCount(_ count: Int) { _count = count }
+
     /// Empties the list, keeping its storage.
     @inlinable @inline(__always)
     public mutating func removeAll() { _count = 0 }

@@ -2,17 +2,17 @@
 /// (threefold repetition too): the rollout of MCTS and the playout benchmark.
 ///
 /// Reuses its move list and hash buffer across playouts, so after the first one a
-/// playout allocates nothing.
+/// playout allocates nothing. Copies share the hash buffer, which is scratch space
+/// for one `run` at a time: give each thread its own runner.
 public struct RandomPlayout<Game: TwoPlayerGame> {
     @usableFromInline internal var moves: MoveList<Game.Move>
     /// Hashes of the positions since the last irreversible move, same side every second.
-    @usableFromInline internal var hashes: [UInt64]
+    @usableFromInline internal let hashes: HashBuffer
 
     /// A playout runner with empty buffers.
     public init() {
         moves = MoveList(filler: Game.nullMove)
-        hashes = []
-        hashes.reserveCapacity(512)
+        hashes = HashBuffer(capacity: 512)
     }
 
     /// Plays random moves from `position` to the end of the game.
@@ -54,36 +54,79 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
         from position: inout Game, after history: some Collection<UInt64>,
         using generator: inout SplitMix64, maxPlies: Int
     ) -> (outcome: Outcome?, plies: Int) {
-        hashes.removeAll(keepingCapacity: true)
-        hashes.append(contentsOf: history)
-        hashes.append(position.hash)
+        // The buffer is read into locals: appending is a store and an increment (an
+        // `Array` checked uniqueness and capacity on every ply), and the buffer's class
+        // properties, with their exclusivity checks, are touched only to grow it.
+        let buffer = hashes
+        buffer.reserve(history.count &+ 1, keeping: 0)
+        var base = buffer.base, capacity = buffer.capacity, count = 0
+        for h in history { base[count] = h; count &+= 1 }
+        base[count] = position.hash
+        count &+= 1
         var plies = 0
         while true {
             if let outcome = position.outcome { return (outcome, plies) }
-            if repetitions(of: position.hash) >= GameHistory<Game>.repetitionLimit { return (.draw, plies) }
+            if Self.repetitions(of: position.hash, in: base, count: count) >= GameHistory<Game>.repetitionLimit {
+                return (.draw, plies)
+            }
             if plies >= maxPlies { return (nil, plies) }
             moves.removeAll()
             position.generateMoves(into: &moves)
-            // `outcome` was nil, so there is at least one move.
-            let move = moves[generator.next(below: moves.count)]
-            if position.isIrreversible(move) { hashes.removeAll(keepingCapacity: true) }
+            // `outcome` was nil, so there is at least one move; the index is below the count.
+            let move = moves.storage[unchecked: generator.next(below: moves.count)]
+            if position.isIrreversible(move) { count = 0 }
             position.play(move)
-            hashes.append(position.hash)
+            if count == capacity {
+                buffer.reserve(count &+ 1, keeping: count)
+                base = buffer.base
+                capacity = buffer.capacity
+            }
+            base[count] = position.hash
+            count &+= 1
             plies &+= 1
         }
     }
 
-    /// How often `hash` occurs among the positions with the same side to move.
+    /// How often `hash` occurs among the first `count` hashes at `base` with the same
+    /// side to move as the last one.
     @inlinable @inline(__always)
-    internal func repetitions(of hash: UInt64) -> Int {
-        hashes.withUnsafeBufferPointer { buffer in
-            var n = 0
-            var i = buffer.count &- 1
-            while i >= 0 {
-                if buffer[i] == hash { n &+= 1 }
-                i &-= 2
-            }
-            return n
+    internal static func repetitions(of hash: UInt64, in base: UnsafeMutablePointer<UInt64>, count: Int) -> Int {
+        var n = 0
+        var i = count &- 1
+        while i >= 0 {
+            if base[i] == hash { n &+= 1 }
+            i &-= 2
         }
+        return n
     }
+}
+
+/// A growable buffer of hashes that its user reads into locals (pointer and capacity)
+/// for a hot loop, so appending costs no uniqueness or exclusivity check.
+@usableFromInline
+internal final class HashBuffer {
+    @usableFromInline internal private(set) var base: UnsafeMutablePointer<UInt64>
+    @usableFromInline internal private(set) var capacity: Int
+
+    @usableFromInline
+    internal init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// Makes room for at least `needed` hashes, keeping the first `count`; doubles,
+    /// so a long game grows it a few times and later games not at all.
+    @usableFromInline
+    internal func reserve(_ needed: Int, keeping count: Int) {
+        if needed <= capacity { return }
+        var bigger = capacity
+        while bigger < needed { bigger *= 2 }
+        let fresh = UnsafeMutablePointer<UInt64>.allocate(capacity: bigger)
+        fresh.initialize(from: base, count: count)
+        base.deallocate()
+        base = fresh
+        capacity = bigger
+    }
+
+    deinit { base.deallocate() }
 }

@@ -48,6 +48,13 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// Plays `move`, which must be legal here.
     mutating func play(_ move: Move)
 
+    /// Plays `move` like ``play(_:)`` but may skip updating ``hash``, which is then
+    /// stale (and so is `==`): for counting the tree of moves (perft), which never
+    /// reads the hash. Only the pieces, counters and side to move are exact.
+    /// Defaults to ``play(_:)``; a game whose hash costs a good part of a move
+    /// (Tigers & Goats, Bagh-Chal: a SplitMix64 mix per key) implements it.
+    mutating func playWithoutHash(_ move: Move)
+
     /// Whether `move` makes every earlier position unreachable (a capture, a
     /// placement from hand), so that repetition checks need not look further back.
     /// Repetition bookkeeping only; move ordering asks ``isCapture(_:)``. Defaults to `false`.
@@ -75,6 +82,9 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
 extension TwoPlayerGame {
     @inlinable
     public func isIrreversible(_ move: Move) -> Bool { false }
+
+    @inlinable @inline(__always)
+    public mutating func playWithoutHash(_ move: Move) { play(move) }
 
     @inlinable
     public func moveCount() -> Int {

@@ -41,16 +41,18 @@ extension TigersGoats {
         if Int(captured) >= Self.capturesToWin { return }
         typealias B = Bitboard
         let empty = self.empty
+        // The count stays in a register until the end (MoveList._store).
+        var n = moves.count
         if side == .first {
             let g = goats
-            Self.appendSteps(B.north(g) & empty, delta: 8, into: &moves)
-            Self.appendSteps(B.northEast(g) & empty, delta: 9, into: &moves)
-            Self.appendSteps(B.east(g) & empty, delta: 1, into: &moves)
-            Self.appendSteps(B.southEast(g) & empty, delta: -7, into: &moves)
-            Self.appendSteps(B.south(g) & empty, delta: -8, into: &moves)
-            Self.appendSteps(B.southWest(g) & empty, delta: -9, into: &moves)
-            Self.appendSteps(B.west(g) & empty, delta: -1, into: &moves)
-            Self.appendSteps(B.northWest(g) & empty, delta: 7, into: &moves)
+            Self.appendSteps(B.north(g) & empty, delta: 8, into: &moves, at: &n)
+            Self.appendSteps(B.northEast(g) & empty, delta: 9, into: &moves, at: &n)
+            Self.appendSteps(B.east(g) & empty, delta: 1, into: &moves, at: &n)
+            Self.appendSteps(B.southEast(g) & empty, delta: -7, into: &moves, at: &n)
+            Self.appendSteps(B.south(g) & empty, delta: -8, into: &moves, at: &n)
+            Self.appendSteps(B.southWest(g) & empty, delta: -9, into: &moves, at: &n)
+            Self.appendSteps(B.west(g) & empty, delta: -1, into: &moves, at: &n)
+            Self.appendSteps(B.northWest(g) & empty, delta: 7, into: &moves, at: &n)
         } else {
             var t = tigers
             while t != 0 {
@@ -59,25 +61,31 @@ extension TigersGoats {
                 let (slides, captures) = tigerTargets(from)
                 var c = captures
                 while c != 0 {
-                    moves.append(Move(from: from, to: c.trailingZeroBitCount, isCapture: true))
+                    moves._store(Move(from: from, to: c.trailingZeroBitCount, isCapture: true), at: n)
+                    n &+= 1
                     c &= c &- 1
                 }
                 var s = slides
                 while s != 0 {
-                    moves.append(Move(from: from, to: s.trailingZeroBitCount))
+                    moves._store(Move(from: from, to: s.trailingZeroBitCount), at: n)
+                    n &+= 1
                     s &= s &- 1
                 }
             }
         }
+        moves._setCount(n)
     }
 
-    /// Appends a step to each square of `destinations` from the square `delta` behind it.
+    /// Stores a step to each square of `destinations` from the square `delta` behind
+    /// it, from index `n` of `moves` on, and advances `n`.
     @inlinable @inline(__always)
-    internal static func appendSteps(_ destinations: UInt64, delta: Int, into moves: inout MoveList<Move>) {
+    internal static func appendSteps(_ destinations: UInt64, delta: Int, into moves: inout MoveList<Move>,
+                                     at n: inout Int) {
         var d = destinations
         while d != 0 {
             let to = d.trailingZeroBitCount
-            moves.append(Move(from: to &- delta, to: to))
+            moves._store(Move(from: to &- delta, to: to), at: n)
+            n &+= 1
             d &= d &- 1
         }
     }

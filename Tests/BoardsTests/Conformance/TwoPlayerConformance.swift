@@ -230,6 +230,12 @@ struct TwoPlayerConformance<Game: TwoPlayerGame, Reference: NaiveReference> wher
             child.play(m)
             report.expect(child.sideToMove == p.sideToMove.opponent && child.plyCount == p.plyCount + 1, Check.play,
                           "\(where_): after \(n) the side or ply count did not advance")
+            // Perft plays with playWithoutHash: everything but the hash must be play's.
+            var unhashed = p
+            unhashed.playWithoutHash(m)
+            report.expect(unhashed.text == child.text && unhashed.plyCount == child.plyCount
+                          && unhashed.outcome == child.outcome, Check.play,
+                          "\(where_): playWithoutHash(\(n)) gives \(unhashed.text), play gives \(child.text)")
             do {
                 let parsed = try parse(child.text)
                 report.expect(parsed.text == child.text && parsed.hash == child.hash, Check.play,
