@@ -35,3 +35,30 @@ extension GameCommand {
         return lines.map { "  \($0.help) (\($0.games.joined(separator: ", ")))" }.joined(separator: "\n")
     }
 }
+
+/// A command that needs the game's tablebase (`solve`, `grade`): a game without one is
+/// a usage error naming the games that have one.
+protocol TablebaseCommand: GameCommand {
+    /// What the command does without a table, for the error: `has no tablebase`.
+    static var withoutTablebase: String { get }
+    /// Runs the command for a game with a tablebase.
+    func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError)
+}
+
+extension TablebaseCommand {
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        guard let solvable = G.self as? any SolvableWorkbenchGame.Type else { throw Self.refusal(G.name) }
+        try run(solvable)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { throw Self.refusal(G.name) }
+
+    static func refusal(_ game: String) -> WorkbenchError {
+        .usage("\(name): \(game) \(withoutTablebase) (solvable: \(solvableNames))")
+    }
+
+    /// The games with a tablebase, comma-separated.
+    static var solvableNames: String {
+        GameRegistry.games.filter { $0 is any SolvableWorkbenchGame.Type }.map { $0.name }.joined(separator: ", ")
+    }
+}

@@ -4,7 +4,7 @@ import Workbench
 
 /// `bench grade`: an agent's moves on random tablebase positions, graded by the
 /// tablebase (the work is the library's `Grading`).
-struct GradeCommand: GameCommand {
+struct GradeCommand: TablebaseCommand {
     static let name = "grade"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
@@ -32,16 +32,7 @@ struct GradeCommand: GameCommand {
 
     let arguments: [String]
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        guard let solvable = G.self as? any SolvableWorkbenchGame.Type else {
-            throw .usage("grade: \(G.name) has no tablebase to grade against (solvable: \(SolveCommand.solvableNames))")
-        }
-        try run(solvable)
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw .usage("grade: \(G.name) has no tablebase to grade against (solvable: \(SolveCommand.solvableNames))")
-    }
+    static let withoutTablebase = "has no tablebase to grade against"
 
     func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)

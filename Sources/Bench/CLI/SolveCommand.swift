@@ -4,7 +4,7 @@ import Workbench
 
 /// `bench solve`: a game's tablebase, read from its file or solved by retrograde
 /// analysis and written there (the work is the library's `TablebaseFile`).
-struct SolveCommand: GameCommand {
+struct SolveCommand: TablebaseCommand {
     static let name = "solve"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--threads": .value, "--out": .value, "--json": .flag,
@@ -39,25 +39,12 @@ struct SolveCommand: GameCommand {
 
     let arguments: [String]
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        guard let solvable = G.self as? any SolvableWorkbenchGame.Type else {
-            throw .usage("solve: \(G.name) has no tablebase (solvable: \(Self.solvableNames))")
-        }
-        try run(solvable)
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw .usage("solve: \(G.name) has no tablebase (solvable: \(Self.solvableNames))")
-    }
+    static let withoutTablebase = "has no tablebase"
 
     /// Each solvable game's default file, for help texts.
     static var defaultFiles: String {
         GameRegistry.games.compactMap { $0 as? any SolvableWorkbenchGame.Type }
             .map { "\($0.defaultTablebaseFile) for \($0.name)" }.joined(separator: ", ")
-    }
-
-    static var solvableNames: String {
-        GameRegistry.games.filter { $0 is any SolvableWorkbenchGame.Type }.map { $0.name }.joined(separator: ", ")
     }
 
     func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
