@@ -6,9 +6,10 @@ import PackageDescription
 // Move generation lives on popcount and trailing- and leading-zero counts. Without
 // POPCNT `nonzeroBitCount` lowers to a bit-twiddling sequence (~1.6x slower perft);
 // without LZCNT `leadingZeroBitCount` is BSR plus a zero test and a subtraction (the
-// tigers' southward and westward rays; -mlzcnt took perft from 0.85x to ~1.0x the C
-// speed, results/c-parity.md). LZCNT costs no machine we would otherwise run on: every
-// x86-64 CPU with BMI1 has it (Intel since Haswell, where both arrived; AMD since K10).
+// tigers' southward and westward rays; -mlzcnt alone took perft from 0.69x to 0.85x
+// the C speed, results/c-parity.md). LZCNT costs no machine we would otherwise run on:
+// every x86-64 CPU with BMI1 has it (Intel since Haswell, where both arrived; AMD since
+// K10).
 // BMI2 (shlx) was measured too and was no faster, so it is not assumed. Those are
 // unsafe flags, which a package used by version tag may not carry in the targets a
 // dependent builds, so only the `bench` executable and the tests carry them; the

@@ -21,6 +21,7 @@ playout_rate() {
   "$BENCH" playouts --games "$GAMES" --seed 1 --json | field pliesPerSecond
 }
 
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 one=(); two=(); play=()
 for _ in $(seq "$RUNS"); do
   one+=("$(perft_rate 1)"); two+=("$(perft_rate 2)"); play+=("$(playout_rate)")
@@ -34,7 +35,8 @@ cat <<EOT
 
 Produced by \`benchmarks/perft.sh\` (RUNS=$RUNS, median of the runs), release build
 with popcount and cross-module optimisation (Package.swift), on $(nproc) cores of
-$cpu, $(date -u +%Y-%m-%d).
+$cpu, $(date -u +%Y-%m-%d); load average $load_before at the start, $(cut -d' ' -f1-3 /proc/loadavg)
+at the end (other jobs on the machine lower every figure, the 2-thread one most).
 
 | measurement | command | median | runs |
 |---|---|---:|---|

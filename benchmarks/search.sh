@@ -26,7 +26,7 @@ fmt() { python3 -c "import sys; print(format(float(sys.argv[1]) / float(sys.argv
 echo "# Search speed"
 echo
 echo "Produced by \`benchmarks/search.sh\` (RUNS=$RUNS, medians), release build, on $(nproc) cores of"
-echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(date -u +%Y-%m-%d)."
+echo "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(date -u +%Y-%m-%d); load average $(cut -d' ' -f1-3 /proc/loadavg) at the start."
 echo
 echo "## Alpha-beta, Tigers & Goats middle game, depth $DEPTH"
 echo
