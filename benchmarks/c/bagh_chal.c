@@ -1,5 +1,5 @@
 /*
- * Bagh-Chal (5x5, /work/shared/RULES.md §3 = docs/rules.md): a hand-written C bitboard
+ * Bagh-Chal (5x5, docs/rules.md): a hand-written C bitboard
  * perft, the reference the Swift engine is measured against (benchmarks/c-parity.sh).
  *
  * The same algorithm as the Swift code (Sources/Boards/BaghChal): point

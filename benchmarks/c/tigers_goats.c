@@ -1,5 +1,5 @@
 /*
- * Tigers & Goats (8x8, /work/shared/RULES.md §1 = docs/rules.md): a hand-written C
+ * Tigers & Goats (8x8, docs/rules.md): a hand-written C
  * bitboard perft and random-playout program, the reference the Swift engine is
  * measured against (benchmarks/c-parity.sh).
  *
