@@ -5,11 +5,7 @@ import XCTest
 final class BaghChalCommandLineTests: XCTestCase {
     static let start = "T3T/5/5/5/T3T g 20 0"
 
-    func temporaryDirectory(_ name: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-bc-\(UUID().uuidString)-\(name)")
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    func temporaryDirectory(_ name: String) -> URL { scratchURL("bench-bc-", suffix: "-\(name)") }
 
     func jsonObject(_ run: Run) throws -> [String: Any] {
         try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)

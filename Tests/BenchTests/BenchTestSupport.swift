@@ -93,6 +93,21 @@ final class BenchProcess {
 }
 
 extension XCTestCase {
+    /// A fresh path (not created) under the temporary directory, `name`, a UUID and
+    /// `suffix`, removed with everything in it when the test ends.
+    func scratchURL(_ name: String, suffix: String = "") -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)\(UUID().uuidString)\(suffix)")
+        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+
+    /// ``scratchURL(_:)``, created as an empty folder.
+    func scratchFolder(_ name: String) throws -> URL {
+        let url = scratchURL(name)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     typealias Run = BenchRun
 
     /// Where `bench` is looked for, most specific first.

@@ -460,20 +460,7 @@ final class FuzzTests: XCTestCase {
 
     // MARK: - Temporary folders
 
-    private var folders: [URL] = []
-
-    func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-fuzz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        folders.append(url)
-        return url
-    }
-
-    override func tearDown() {
-        for url in folders { try? FileManager.default.removeItem(at: url) }
-        folders = []
-        super.tearDown()
-    }
+    func temporaryFolder() throws -> URL { try scratchFolder("bench-fuzz-") }
 
     /// Words a mutation may insert: values, options, commands, seeds, paths inside the run's folder.
     static let dictionary: [String] =

@@ -6,11 +6,7 @@ import XCTest
 final class OracleCommandLineTests: XCTestCase {
     static let futureDraws = "reads the referee's random stream: it sees the future draws"
 
-    func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-oracle-\(UUID().uuidString)")
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    func temporaryFolder() -> URL { scratchURL("bench-oracle-") }
 
     func testSearchWithTheOracleWorksAndSaysItReadsTheFutureDraws() throws {
         let run = try benchOK(["search", "--game", "coin-sorter", "--agent", "oracle", "--seed", "7"], timeout: 300)

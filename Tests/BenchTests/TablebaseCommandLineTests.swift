@@ -6,12 +6,7 @@ import XCTest
 /// the file handling; the full table's numbers are checked when the file exists
 /// (`$BAGH_CHAL_TABLEBASE`, or `tablebases/bagh-chal.tb` in the package).
 final class TablebaseCommandLineTests: XCTestCase {
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench-tb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try scratchFolder("bench-tb-") }
 
     func testGamesWithoutATablebaseAreRefused() throws {
         try assertUsageError(["solve", "--game", "tigers-goats"], names: ["solve", "tigers-goats", "no tablebase", "bagh-chal"])

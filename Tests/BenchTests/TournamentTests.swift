@@ -19,22 +19,9 @@ final class TournamentTests: XCTestCase {
 
     // MARK: - Temporary folders
 
-    private var folders: [URL] = []
-
     /// A fresh path under the temporary directory (not created), removed after the test.
     /// The name holds a space, so the command in summary.md must quote it.
-    func temporaryFolder(_ name: String = "t") -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bench tournament-\(name)-\(UUID().uuidString)", isDirectory: true)
-        folders.append(url)
-        return url
-    }
-
-    override func tearDown() {
-        for url in folders { try? FileManager.default.removeItem(at: url) }
-        folders = []
-        super.tearDown()
-    }
+    func temporaryFolder(_ name: String = "t") -> URL { scratchURL("bench tournament-\(name)-") }
 
     // MARK: - Reading the files
 

@@ -8,20 +8,8 @@ import XCTest
 /// results, resume (same weights, refused when the options differ), and bad input
 /// exiting 2 (or 1 for a corrupt log) with one line and nothing written.
 final class TuneCommandTests: XCTestCase {
-    private var folders: [URL] = []
-
     /// A fresh path (not created) under the temporary directory, with a space in it.
-    func temporaryFolder(_ name: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bench tune-\(name)-\(UUID().uuidString)")
-        folders.append(url)
-        return url
-    }
-
-    override func tearDown() {
-        for url in folders { try? FileManager.default.removeItem(at: url) }
-        folders = []
-        super.tearDown()
-    }
+    func temporaryFolder(_ name: String) -> URL { scratchURL("bench tune-\(name)-") }
 
     func text(_ folder: URL, _ name: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
