@@ -49,9 +49,7 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
         let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
-        let records = try TuningPlay.all(count: match.config.totalGames, threads: threads) { i throws(WorkbenchError) in
-            try match.play(i)
-        }
+        let records = try TuningPlay.all(of: match, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
             guard let s = r.score(of: "theta+") else { throw .runtime("tuning game \(r.index) did not finish") }
@@ -103,9 +101,7 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
         let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
-        let records = try TuningPlay.all(count: match.config.totalGames, threads: threads) { i throws(WorkbenchError) in
-            try match.play(i)
-        }
+        let records = try TuningPlay.all(of: match, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
             guard let s = r.puzzleScore else { throw .runtime("tuning deal \(r.index / 2) did not finish") }
@@ -161,12 +157,12 @@ public struct TuningObserver: Sendable {
 
 /// The helpers both kinds of tuning games share.
 enum TuningPlay {
-    /// Plays games `0..<count` on `threads` workers and returns their records in
+    /// Plays every game of `match` on `threads` workers and returns their records in
     /// game order; the first failure (in game order) is thrown.
-    static func all(count: Int, threads: Int,
-                    _ play: @Sendable (Int) throws(WorkbenchError) -> GameRecord) throws(WorkbenchError) -> [GameRecord] {
+    static func all(of match: some TournamentRunning, threads: Int) throws(WorkbenchError) -> [GameRecord] {
+        let count = match.config.totalGames
         let results = ForkJoin.mapTasks(count: count, workers: max(1, threads)) { i -> Result<GameRecord, WorkbenchError> in
-            do throws(WorkbenchError) { return .success(try play(i)) } catch { return .failure(error) }
+            do throws(WorkbenchError) { return .success(try match.play(i)) } catch { return .failure(error) }
         }
         var records: [GameRecord] = []
         records.reserveCapacity(count)
