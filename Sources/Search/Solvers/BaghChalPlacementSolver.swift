@@ -35,7 +35,8 @@ public final class BaghChalPlacementSolver {
     private let mask: Int
     private let moves: MoveStack<BaghChal.Move>
     /// `image[s][row][pattern]`: the points of a row's 5-bit pattern mapped by symmetry
-    /// s, so a board's image is five look-ups instead of a loop over its pieces.
+    /// s (the tablebase index's permutations), so a board's image is five look-ups
+    /// instead of a loop over its pieces.
     private let image: UnsafeMutablePointer<UInt32>
 
     /// A solver over `table` with a transposition table of about `tableMegabytes`
@@ -54,7 +55,7 @@ public final class BaghChalPlacementSolver {
                 for pattern in 0..<32 {
                     var mapped: UInt32 = 0
                     for file in 0..<5 where pattern & (1 << file) != 0 {
-                        mapped |= 1 << UInt32(Self.map(point: row * 5 + file, symmetry: s))
+                        mapped |= 1 << UInt32(table.index.perm[s * 25 + row * 5 + file])
                     }
                     image[(s * 5 + row) * 32 + pattern] = mapped
                 }
@@ -66,17 +67,6 @@ public final class BaghChalPlacementSolver {
         entries.deinitialize(count: mask + 1)
         entries.deallocate()
         image.deallocate()
-    }
-
-    /// Point `p` under symmetry `s`: transpose if s & 4, then mirror the file if s & 1
-    /// and the rank if s & 2 (the lines map onto lines: a point with file + rank even
-    /// stays so under each of these).
-    static func map(point p: Int, symmetry s: Int) -> Int {
-        var f = p % 5, r = p / 5
-        if s & 4 != 0 { swap(&f, &r) }
-        if s & 1 != 0 { f = 4 - f }
-        if s & 2 != 0 { r = 4 - r }
-        return r * 5 + f
     }
 
     /// The value of `position` for its side to move: a position of the sliding phase
@@ -107,7 +97,7 @@ public final class BaghChalPlacementSolver {
     /// Clears the transposition table and the counters (a solve from a clean state,
     /// for measuring one position's cost).
     public func reset() {
-        for i in 0...mask { entries[i] = Entry() }
+        entries.update(repeating: Entry(), count: mask + 1)
         nodes = 0
         tablebaseProbes = 0
         transpositionHits = 0
