@@ -48,7 +48,7 @@ public enum NumberText {
     }
 
     /// Whether `text` is one or more ASCII decimal digits.
-    @inlinable @usableFromInline
+    @inlinable
     static func isDigits(_ text: Substring) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
