@@ -87,7 +87,7 @@ public enum Clairvoyance {
 
     /// Whether `spec` (e.g. `oracle:beam=300`) names a referee-reading agent.
     public static func isOracle(_ spec: String) -> Bool {
-        (try? AgentSpec(parsing: spec))?.name == specName
+        (try? AgentSpec.Syntax(spec))?.name == specName
     }
 
     /// What commands print when `spec` plays.

@@ -1,125 +1,145 @@
 import Boards
 
-/// A parsed agent spec: `name` or `name:key=value,key=value,w.weight=value`.
+/// A parsed agent spec: an agent kind and its typed settings, e.g. `alphabeta:depth=5,w.mobility=3`.
 ///
-/// The same strings name agents on the command line, in tournaments and in results.
+/// A spec is made by its kind's ``AgentDescription`` (``AgentDescription/parse(_:)``),
+/// which checks every value's type and range, so a spec that exists is valid: making
+/// its agent can fail only for what lies outside the text (a missing file). The spec
+/// keeps its description, so reading a setting gives the given value or the default.
+/// Tools change a spec through its values (``settingWeights(_:)``), never by editing
+/// text; ``text`` is always the spec written out, the agent's name in records.
 public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
-    /// The agent kind, e.g. `alphabeta`.
-    public let name: String
-    /// Parameters in the order given (weights without their `w.` prefix are separate).
-    public let parameters: [(key: String, value: String)]
-    /// Heuristic weights set by `w.NAME=value`.
-    public let weights: [(name: String, value: Double)]
-    /// The spec text as given.
-    public let text: String
+    /// One parameter as given.
+    public struct Setting: Sendable, Hashable {
+        /// The parameter's name (an alias given is resolved to it).
+        public var name: String
+        /// The key as written (`iterations` for `playouts`), kept so the text is the user's.
+        public var key: String
+        public var value: ParameterValue
+        /// The value as written.
+        public var text: String
+    }
 
-    public static func == (a: AgentSpec, b: AgentSpec) -> Bool { a.text == b.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
-    public var description: String { text }
+    /// One heuristic weight as given (`w.mobility=3`).
+    public struct Weight: Sendable, Hashable {
+        /// The weight's name, without `w.`.
+        public var name: String
+        public var value: Double
+        /// The value as written.
+        public var text: String
+    }
 
-    /// Parses `text`, naming the problem when it is malformed.
-    public init(parsing text: String) throws(ParseError) {
-        self.text = text
-        let trimmed = String(text.trimmingWhitespace())
-        guard !trimmed.isEmpty else { throw ParseError("empty agent spec") }
-        let head = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        name = String(head[0])
-        guard !name.isEmpty else { throw ParseError("agent spec '\(text)' has no agent name before ':'") }
-        var parameters: [(String, String)] = [], weights: [(String, Double)] = []
-        if head.count == 2 {
-            for item in head[1].split(separator: ",", omittingEmptySubsequences: false) {
-                let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty else {
-                    throw ParseError("agent spec '\(text)': '\(item)' is not key=value")
-                }
-                let key = String(kv[0]), value = String(kv[1])
-                if key.hasPrefix("w.") {
-                    guard !weights.contains(where: { $0.0 == String(key.dropFirst(2)) }) else {
-                        throw ParseError("agent spec '\(text)': weight '\(key)' given twice")
-                    }
-                    guard let w = Double(value), w.isFinite else {
-                        throw ParseError("agent spec '\(text)': weight \(key) needs a number, got '\(value)'")
-                    }
-                    weights.append((String(key.dropFirst(2)), w))
-                } else {
-                    guard !parameters.contains(where: { $0.0 == key }) else {
-                        throw ParseError("agent spec '\(text)': parameter '\(key)' given twice")
-                    }
-                    parameters.append((key, value))
-                }
-            }
-        }
-        self.parameters = parameters
+    /// What the kind takes.
+    public let kindDescription: AgentDescription
+    /// The parameters given, in the order given.
+    public private(set) var settings: [Setting]
+    /// The weight overrides given, in the order given.
+    public private(set) var weights: [Weight]
+
+    init(description: AgentDescription, settings: [Setting], weights: [Weight]) {
+        kindDescription = description
+        self.settings = settings
         self.weights = weights
     }
 
-    /// Reads typed parameters and rejects the ones no reader asked for.
-    @usableFromInline
-    struct Reader {
-        @usableFromInline let spec: AgentSpec
-        @usableFromInline let valid: [String]
+    /// The kind's name, e.g. `alphabeta`.
+    public var kind: String { kindDescription.name }
 
-        @usableFromInline
-        init(spec: AgentSpec, valid: [String]) {
-            self.spec = spec
-            self.valid = valid
+    /// The spec written out: `kind` or `kind:key=value,…,w.name=value,…`.
+    public var text: String {
+        let items = settings.map { "\($0.key)=\($0.text)" } + weights.map { "w.\($0.name)=\($0.text)" }
+        return items.isEmpty ? kind : kind + ":" + items.joined(separator: ",")
+    }
+
+    public var description: String { text }
+
+    public static func == (a: AgentSpec, b: AgentSpec) -> Bool { a.text == b.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
+    // MARK: - Reading settings
+
+    /// The value given for parameter `name`, `nil` when it was not given.
+    public func given(_ name: String) -> ParameterValue? { settings.first { $0.name == name }?.value }
+
+    /// The value of parameter `name`: as given, else its default; `nil` when neither
+    /// (or, for a search limit, when another limit was given).
+    public func value(_ name: String) -> ParameterValue? {
+        if let v = given(name) { return v }
+        guard let p = kindDescription.parameters.named(name) else { return nil }
+        if p.role == .limit && settings.contains(where: { kindDescription.parameters.named($0.name)?.role == .limit }) {
+            return nil
         }
+        return p.defaultValue
+    }
 
-        func value(_ key: String) -> String? { spec.parameters.first { $0.key == key }?.value }
+    /// ``value(_:)`` as a whole number.
+    public func int(_ name: String) -> Int? { value(name)?.int }
+    /// ``value(_:)`` as a number.
+    public func double(_ name: String) -> Double? { value(name)?.double }
+    /// ``value(_:)`` as a flag.
+    public func bool(_ name: String) -> Bool? { value(name)?.bool }
+    /// ``value(_:)`` as text.
+    public func string(_ name: String) -> String? { value(name)?.string }
 
-        @usableFromInline
-        func int(_ key: String, in range: ClosedRange<Int>) throws(ParseError) -> Int? {
-            guard let v = value(key) else { return nil }
-            guard let n = Int(v), range.contains(n) else {
-                throw ParseError("agent '\(spec.text)': \(key) must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(v)'")
+    /// The search limits, from the kind's `depth`, `nodes`, `playouts` and `time`
+    /// parameters: those given, or the kind's default limits when none is given.
+    public var budget: SearchBudget {
+        SearchBudget(depth: int("depth"), nodes: int("nodes"), playouts: int("playouts"), seconds: double("time"))
+    }
+
+    /// The evaluation's weights: the kind's defaults with the spec's overrides, in the
+    /// evaluation's order; none for a kind that evaluates nothing.
+    public var evaluationWeights: HeuristicWeights {
+        var w = kindDescription.weights
+        for o in weights { try? w.set(o.name, to: o.value) }
+        return w
+    }
+
+    // MARK: - Changing settings
+
+    /// This spec with the weights set to the values given (names without `w.`): an
+    /// earlier override of each is removed and the new ones follow the others, in the
+    /// order given; `text` is how each value is written (the exact value when `nil`).
+    /// A name the kind does not weigh, or a value out of range, throws.
+    public func settingWeights(_ values: [(name: String, value: Double, text: String?)]) throws(ParseError) -> AgentSpec {
+        var spec = self
+        let names = Set(values.map(\.name))
+        spec.weights.removeAll { names.contains($0.name) }
+        for (name, value, text) in values {
+            try kindDescription.checkWeight(name, value)
+            spec.weights.append(Weight(name: name, value: value, text: text ?? "\(value)"))
+        }
+        return spec
+    }
+
+    // MARK: - Syntax
+
+    /// The syntax of spec text, before any kind reads it: `name` or
+    /// `name:key=value,…`, no blank or control character anywhere, no empty item.
+    public struct Syntax: Sendable {
+        public var name: String
+        public var items: [(key: String, value: String)]
+
+        /// Splits `text`, naming the problem when it is malformed.
+        public init(_ text: String) throws(ParseError) {
+            guard !text.isEmpty else { throw ParseError("empty agent spec") }
+            if let bad = text.unicodeScalars.first(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+                let what = bad.properties.isWhitespace && bad != "\n" && bad != "\t" && bad != "\r" ? "a blank" : "a control character"
+                throw ParseError("agent spec '\(text.debugDescription.dropFirst().dropLast())' contains \(what)")
             }
-            return n
-        }
-
-        @usableFromInline
-        func double(_ key: String, in range: ClosedRange<Double>) throws(ParseError) -> Double? {
-            guard let v = value(key) else { return nil }
-            guard let x = Double(v), range.contains(x) else {
-                throw ParseError("agent '\(spec.text)': \(key) must be a number in \(range.lowerBound)...\(range.upperBound), got '\(v)'")
+            let head = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            name = String(head[0])
+            guard !name.isEmpty else { throw ParseError("agent spec '\(text)' has no agent name before ':'") }
+            items = []
+            if head.count == 2 {
+                for item in head[1].split(separator: ",", omittingEmptySubsequences: false) {
+                    let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    guard kv.count == 2, !kv[0].isEmpty, !kv[1].isEmpty else {
+                        throw ParseError("agent spec '\(text)': '\(item)' is not key=value")
+                    }
+                    items.append((String(kv[0]), String(kv[1])))
+                }
             }
-            return x
-        }
-
-        @usableFromInline
-        func choice(_ key: String, _ options: [String]) throws(ParseError) -> String? {
-            guard let v = value(key) else { return nil }
-            guard options.contains(v) else {
-                throw ParseError("agent '\(spec.text)': \(key) must be one of \(options.joined(separator: ", ")), got '\(v)'")
-            }
-            return v
-        }
-
-        /// Throws for parameters the agent does not take, listing those it does.
-        @usableFromInline
-        func checkNoUnknown() throws(ParseError) {
-            for (key, _) in spec.parameters where !valid.contains(key) {
-                let list = valid.isEmpty ? "none" : valid.joined(separator: ", ")
-                throw ParseError("agent '\(spec.name)' has no parameter '\(key)' (valid: \(list))")
-            }
-        }
-
-        /// The budget parameters: depth, nodes, playouts (or iterations), time (seconds).
-        @usableFromInline
-        func budget() throws(ParseError) -> SearchBudget {
-            var playouts = try int("playouts", in: 1...1_000_000_000)
-            if playouts == nil { playouts = try int("iterations", in: 1...1_000_000_000) }
-            return SearchBudget(depth: try int("depth", in: 1...90), nodes: try int("nodes", in: 1...Int.max),
-                                playouts: playouts, seconds: try double("time", in: 0.000_001...86_400))
-        }
-
-        /// The weights with the spec's overrides applied.
-        @usableFromInline
-        func weights(_ defaults: HeuristicWeights) throws(ParseError) -> HeuristicWeights {
-            var w = defaults
-            for (name, value) in spec.weights {
-                do { try w.set(name, to: value) } catch { throw ParseError("agent '\(spec.text)': \(error.message)") }
-            }
-            return w
         }
     }
 }

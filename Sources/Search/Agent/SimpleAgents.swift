@@ -7,7 +7,7 @@ public struct RandomAgent<Game: TwoPlayerGame>: TwoPlayerAgent {
     private var rng: SplitMix64
     private var moves = MoveList<Game.Move>(filler: Game.nullMove)
 
-    public init(spec: String = "random", seed: UInt64 = 0) {
+    public init(spec: String, seed: UInt64) {
         self.spec = spec
         rng = SplitMix64(seed: seed)
     }
@@ -31,7 +31,7 @@ public struct GreedyAgent<E: Evaluator>: TwoPlayerAgent {
     private var rng: SplitMix64
     private var moves = MoveList<Game.Move>(filler: Game.nullMove)
 
-    public init(spec: String = "greedy", evaluator: E, seed: UInt64 = 0) {
+    public init(spec: String, evaluator: E, seed: UInt64) {
         self.spec = spec
         self.evaluator = evaluator
         rng = SplitMix64(seed: seed)

@@ -29,8 +29,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
     ///   - tableMegabytes: transposition table size; 0 turns the table off.
     ///   - seed: unused (the search is deterministic), accepted like every agent's.
     @inlinable
-    public init(spec: String = "alphabeta", evaluator: E, budget: SearchBudget = SearchBudget(depth: 4),
-                threads: Int = 1, tableMegabytes: Int = 16, seed: UInt64 = 0) {
+    public init(spec: String, evaluator: E, budget: SearchBudget, threads: Int, tableMegabytes: Int, seed: UInt64) {
         self.spec = spec
         self.budget = budget
         self.evaluator = evaluator
@@ -54,7 +53,9 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
         let clock = Clock(seconds: budget.seconds)
         var result = SearchResult<Game.Move>(move: nil)
         guard game.outcome == nil else { return result }
-        let maxDepth = min(budget.depth ?? (budget.nodes == nil && budget.seconds == nil ? 4 : 64),
+        // With no limit at all, the kind's default depth (AgentParameters, where it is declared).
+        let maxDepth = min(budget.depth ?? (budget.nodes == nil && budget.seconds == nil
+                                            ? AgentParameters.alphaBetaDepth.defaultValue!.int! : 64),
                            AlphaBetaWorker<E>.maxPly - 4)
         let stop = StopSignal()
         let nodeLimit = budget.nodes ?? .max

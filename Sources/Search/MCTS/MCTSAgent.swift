@@ -37,9 +37,8 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
     @usableFromInline let searcher: (GameHistory<Game>, SearchBudget, UInt64) -> SearchResult<Game.Move>
 
     @inlinable
-    public init(spec: String = "mcts", evaluator: E, budget: SearchBudget = SearchBudget(playouts: 1000),
-                exploration: Double = 1.4, threads: Int = 1, rolloutCap: Int = 0, solver: Bool = true,
-                seed: UInt64 = 0) {
+    public init(spec: String, evaluator: E, budget: SearchBudget, exploration: Double, threads: Int, rolloutCap: Int,
+                solver: Bool, seed: UInt64) {
         self.spec = spec
         self.budget = budget
         self.evaluator = evaluator
@@ -67,7 +66,8 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
                        exploration: Double, threads: Int, rolloutCap: Int, solver: Bool) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         var result = SearchResult<Game.Move>(move: nil)
-        let total = budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max)
+        // With no limit at all, the kind's default playouts (AgentParameters, where it is declared).
+        let total = budget.playouts ?? (budget.seconds == nil ? AgentParameters.mctsPlayouts.defaultValue!.int! : Int.max)
         // Each worker builds its own tree, so the trees (and their arenas) come from
         // that thread's allocator arena and never share cache lines; it reports the
         // root's children and its counts, and its tree is freed on its own thread.

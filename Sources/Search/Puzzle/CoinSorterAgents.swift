@@ -6,7 +6,7 @@ public struct CoinSorterRandomAgent: PuzzleAgent {
     public var budget: SearchBudget { SearchBudget() }
     private var rng: SplitMix64
 
-    public init(spec: String = "random", seed: UInt64 = 0) {
+    public init(spec: String, seed: UInt64) {
         self.spec = spec
         rng = SplitMix64(seed: seed)
     }
@@ -62,7 +62,7 @@ public struct CoinSorterGreedyAgent: PuzzleAgent {
     public let evaluator: CoinSorterEvaluator
     private var rng: SplitMix64
 
-    public init(spec: String = "greedy", evaluator: CoinSorterEvaluator = .init(), seed: UInt64 = 0) {
+    public init(spec: String, evaluator: CoinSorterEvaluator, seed: UInt64) {
         self.spec = spec
         self.evaluator = evaluator
         rng = SplitMix64(seed: seed)
@@ -112,8 +112,7 @@ public struct ExpectimaxAgent: PuzzleAgent {
     private var clock = Clock(seconds: nil)
     private var outOfTime = false
 
-    public init(spec: String = "expectimax", evaluator: CoinSorterEvaluator = .init(),
-                budget: SearchBudget = SearchBudget(depth: 2), samples: Int = 8, width: Int = 12, seed: UInt64 = 0) {
+    public init(spec: String, evaluator: CoinSorterEvaluator, budget: SearchBudget, samples: Int, width: Int, seed: UInt64) {
         self.spec = spec
         self.evaluator = evaluator
         self.budget = budget
@@ -127,7 +126,7 @@ public struct ExpectimaxAgent: PuzzleAgent {
         clock = Clock(seconds: budget.seconds)
         outOfTime = false
         nodes = 0
-        let depth = max(1, budget.depth ?? 2)
+        let depth = max(1, budget.depth ?? AgentParameters.expectimaxDepth.defaultValue!.int!)
         let (value, swap) = decide(state, depth: depth)
         var r = SearchResult(move: swap)
         r.value = value
@@ -178,58 +177,31 @@ public struct ExpectimaxAgent: PuzzleAgent {
     }
 }
 
-/// Makes Coin Sorter agents from spec strings.
+/// The Coin Sorter agent kinds: `random`, `greedy`, `expectimax`, `mcts`, and `oracle`,
+/// which is no agent under the rules: it reads the referee's stream
+/// (``CoinSorterOracle``), a ceiling only.
 public enum CoinSorterAgents {
-    /// The agent kinds, with their parameters. The last, `oracle`, is no agent under
-    /// the rules: it reads the referee's stream (``CoinSorterOracle``), a ceiling only.
-    public static var kinds: [(name: String, parameters: [String])] {
-        [("random", []), ("greedy", []), ("expectimax", ["depth", "samples", "width", "time"]),
-         ("mcts", ["playouts", "iterations", "time", "c", "width", "rollout"]),
-         (Clairvoyance.specName, ["beam", "exact"])]
-    }
-
-    /// The heuristic weights an agent of `text` evaluates with: the evaluation's
-    /// defaults with the spec's `w.NAME=value` overrides applied; none for `random`,
-    /// which evaluates nothing. A bad spec throws as ``make(_:seed:)`` does.
-    public static func weights(_ text: String) throws(ParseError) -> HeuristicWeights {
-        _ = try make(text, seed: 0)
-        let spec = try AgentSpec(parsing: text)
-        if spec.name == "random" { return HeuristicWeights([:]) }
-        return try AgentSpec.Reader(spec: spec, valid: []).weights(CoinSorterEvaluator.defaultWeights)
-    }
-
-    public static func make(_ text: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
-        let spec = try AgentSpec(parsing: text)
-        guard let kind = kinds.first(where: { $0.name == spec.name }) else {
-            let names = kinds.map { $0.name == Clairvoyance.specName ? "\($0.name) (reads the future draws: a ceiling, not an agent)" : $0.name }
-            throw ParseError("unknown agent '\(spec.name)' for coin-sorter (valid: \(names.joined(separator: ", ")))")
-        }
-        let r = AgentSpec.Reader(spec: spec, valid: kind.parameters)
-        try r.checkNoUnknown()
-        let evaluator = CoinSorterEvaluator(weights: try r.weights(CoinSorterEvaluator.defaultWeights))
-        switch spec.name {
-        case "random":
-            if !spec.weights.isEmpty { throw ParseError("agent 'random' takes no weights") }
-            return CoinSorterRandomAgent(spec: text, seed: seed)
-        case "greedy":
-            return CoinSorterGreedyAgent(spec: text, evaluator: evaluator, seed: seed)
-        case Clairvoyance.specName:
-            return CoinSorterOracle(spec: text, evaluator: evaluator,
-                                    beam: try r.int("beam", in: 1...1_000_000) ?? CoinSorterOracle.defaultBeam,
-                                    exact: try r.int("exact", in: 0...3) ?? CoinSorterOracle.defaultExact)
-        case "mcts":
-            var budget = try r.budget()
-            if budget.playouts == nil && budget.seconds == nil { budget.playouts = 1000 }
-            return CoinSorterMCTSAgent(spec: text, evaluator: evaluator, budget: budget,
-                                       exploration: try r.double("c", in: 0...100) ?? 2.0,
-                                       width: try r.int("width", in: 1...300) ?? 12,
-                                       rolloutTurns: try r.int("rollout", in: 0...100) ?? 0, seed: seed)
-        default:
-            var budget = try r.budget()
-            if budget.depth == nil { budget.depth = 2 }
-            return ExpectimaxAgent(spec: text, evaluator: evaluator, budget: budget,
-                                   samples: try r.int("samples", in: 1...10_000) ?? 8,
-                                   width: try r.int("width", in: 1...300) ?? 12, seed: seed)
-        }
+    /// The catalog of the built-in kinds.
+    public static var catalog: AgentCatalog<any PuzzleAgent<CoinSorter>> {
+        let weights = CoinSorterEvaluator.defaultWeights
+        return AgentCatalog(game: CoinSorter.name, kinds: [
+            AgentKind(.random) { spec, seed in CoinSorterRandomAgent(spec: spec.text, seed: seed) },
+            AgentKind(.puzzleGreedy(weights: weights)) { spec, seed in
+                CoinSorterGreedyAgent(spec: spec.text, evaluator: CoinSorterEvaluator(weights: spec.evaluationWeights), seed: seed)
+            },
+            AgentKind(.expectimax(weights: weights)) { spec, seed in
+                ExpectimaxAgent(spec: spec.text, evaluator: CoinSorterEvaluator(weights: spec.evaluationWeights),
+                                budget: spec.budget, samples: spec.int("samples")!, width: spec.int("width")!, seed: seed)
+            },
+            AgentKind(.puzzleMCTS(weights: weights)) { spec, seed in
+                CoinSorterMCTSAgent(spec: spec.text, evaluator: CoinSorterEvaluator(weights: spec.evaluationWeights),
+                                    budget: spec.budget, exploration: spec.double("c")!, width: spec.int("width")!,
+                                    rolloutTurns: spec.int("rollout")!, seed: seed)
+            },
+            AgentKind(CoinSorterOracle.agentDescription) { spec, seed in
+                CoinSorterOracle(spec: spec.text, evaluator: CoinSorterEvaluator(weights: spec.evaluationWeights),
+                                 beam: spec.int("beam")!, exact: spec.int("exact")!)
+            },
+        ])
     }
 }

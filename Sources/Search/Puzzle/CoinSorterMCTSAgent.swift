@@ -20,9 +20,8 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
     public let rolloutTurns: Int
     private var rng: SplitMix64
 
-    public init(spec: String = "mcts", evaluator: CoinSorterEvaluator = .init(),
-                budget: SearchBudget = SearchBudget(playouts: 1000), exploration: Double = 2.0, width: Int = 12,
-                rolloutTurns: Int = 0, seed: UInt64 = 0) {
+    public init(spec: String, evaluator: CoinSorterEvaluator, budget: SearchBudget, exploration: Double, width: Int,
+                rolloutTurns: Int, seed: UInt64) {
         self.spec = spec
         self.budget = budget
         self.evaluator = evaluator
@@ -45,7 +44,7 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
         let clock = Clock(seconds: budget.seconds)
         // At least one playout, whatever the budget: it expands the root, which the
         // move is chosen from.
-        let limit = max(1, budget.playouts ?? (budget.seconds == nil ? 1000 : Int.max))
+        let limit = max(1, budget.playouts ?? (budget.seconds == nil ? AgentParameters.puzzleMCTSPlayouts.defaultValue!.int! : Int.max))
         var nodes = [Node(swap: CoinSorter.Swap(0, 1))]
         var path: [Int] = []
         var playouts = 0

@@ -36,10 +36,15 @@ public struct CoinSorterOracle: RefereeReadingAgent {
     /// Turns at the end searched exhaustively.
     public let exactTurns: Int
 
-    /// Default sequences kept per turn.
-    public static let defaultBeam = 1000
-    /// Default turns searched exactly.
-    public static let defaultExact = 2
+    /// The `oracle` kind: its parameters and defaults.
+    public static let agentDescription = AgentDescription(
+        name: Clairvoyance.specName,
+        summary: "reads the referee's future draws and plans for them: a ceiling for tables, not an agent",
+        parameters: [
+            Parameter("beam", .integer(1...1_000_000), default: .integer(1000), help: "sequences kept per turn in the beam"),
+            Parameter("exact", .integer(0...3), default: .integer(2), help: "turns at the end searched exhaustively"),
+        ],
+        weights: CoinSorterEvaluator.defaultWeights, readsReferee: true)
 
     /// The rest of the plan: the state expected before each swap, and the swap.
     private var plan: [(state: CoinSorter, swap: CoinSorter.Swap)] = []
@@ -48,8 +53,7 @@ public struct CoinSorterOracle: RefereeReadingAgent {
     private var memo: [Key: Int] = [:]
     private var nodes = 0
 
-    public init(spec: String = "oracle", evaluator: CoinSorterEvaluator = .init(),
-                beam: Int = CoinSorterOracle.defaultBeam, exact: Int = CoinSorterOracle.defaultExact) {
+    public init(spec: String, evaluator: CoinSorterEvaluator, beam: Int, exact: Int) {
         self.spec = spec
         self.evaluator = evaluator
         beamWidth = max(1, beam)

@@ -61,35 +61,34 @@ public struct TablebaseAgent<T: Tablebase, Fallback: TwoPlayerAgent>: TwoPlayerA
     }
 }
 
-/// Makes Bagh-Chal's `tablebase` agent from its spec.
+/// Bagh-Chal's `tablebase` agent kind.
 public enum BaghChalTablebaseAgents {
-    /// The spec name.
-    public static let name = "tablebase"
-    /// The parameters: `file` (the table, default the game's file) and `depth` (alpha-beta's
-    /// depth in the placement phase, default 4; its leaves read the table once all goats are placed).
-    public static let parameters = ["file", "depth"]
+    /// The `tablebase` kind, its table in `defaultFile` unless the spec names one.
+    public static func description(defaultFile: String) -> AgentDescription {
+        AgentDescription(
+            name: "tablebase", summary: "perfect play from the sliding-phase tablebase; alpha-beta reading it before",
+            parameters: [
+                Parameter("file", .text, default: .text(defaultFile), help: "the tablebase file (bench solve writes it)"),
+                Parameter("depth", .integer(1...30), default: .integer(4),
+                          help: "alpha-beta depth in the placement phase, its leaves read from the table"),
+            ])
+    }
 
-    /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`).
+    /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`); a table that
+    /// cannot be read throws, saying how to make it.
     @inlinable
-    public static func make(_ spec: AgentSpec, seed: UInt64, defaultFile: String) throws(ParseError)
+    public static func make(_ spec: AgentSpec, seed: UInt64) throws(ParseError)
         -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<TablebaseEvaluator<BaghChalEvaluator, BaghChalTablebase>>> {
-        let (path, depth) = try settings(spec, defaultFile: defaultFile)
+        let path = spec.string("file")!, depth = spec.int("depth")!
         let table: BaghChalTablebase
         do { table = try TablebaseCache.table(BaghChalTablebase.self, path) } catch {
             throw ParseError("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
         }
         let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)",
                                       evaluator: TablebaseEvaluator(base: BaghChalEvaluator(), table: table),
-                                      budget: SearchBudget(depth: depth), seed: seed)
+                                      budget: SearchBudget(depth: depth), threads: 1,
+                                      tableMegabytes: AgentParameters.alphaBetaTable.defaultValue!.int!, seed: seed)
         return TablebaseAgent(spec: spec.text, table: table, fallback: fallback, seed: seed)
-    }
-
-    /// The file and the placement-phase depth of `spec`.
-    public static func settings(_ spec: AgentSpec, defaultFile: String) throws(ParseError) -> (file: String, depth: Int) {
-        let r = AgentSpec.Reader(spec: spec, valid: parameters)
-        try r.checkNoUnknown()
-        if !spec.weights.isEmpty { throw ParseError("agent 'tablebase' takes no weights") }
-        return (r.value("file") ?? defaultFile, try r.int("depth", in: 1...30) ?? 4)
     }
 }
 
