@@ -172,7 +172,7 @@ final class TuningTests: XCTestCase {
         let s = tuner.settings
         let a = try tuner.iterate(2, from: s.start, threads: 1), b = try tuner.iterate(2, from: s.start, threads: 2)
         XCTAssertEqual(withoutTimes([a]), withoutTimes([b]))
-        XCTAssertEqual(a.seed, s.derivedSeed(.games, 2))
+        XCTAssertEqual(a.seed, s.derivedSeed(.tuningGames, 2))
         XCTAssertEqual(a.delta, SPSA.perturbation(seed: s.derivedSeed(.perturbation, 2), count: 3))
         XCTAssertNotEqual(a.seed, try tuner.iterate(3, from: s.start, threads: 1).seed)
     }
@@ -346,7 +346,7 @@ final class TuningTests: XCTestCase {
         let s = tuner.settings
         let seed = tuner.verificationSeed()
         for k in 0..<s.iterations {
-            let t = s.derivedSeed(.games, k)
+            let t = s.derivedSeed(.tuningGames, k)
             XCTAssertFalse(seed &- t < UInt64(s.batch) || t &- seed < UInt64(s.verification), "iteration \(k) shares a deal")
         }
         let dir = folder("verify")

@@ -19,6 +19,7 @@ enum BenchCommand {
           perft       leaf counts of the legal-move tree, divide, speed
           replay      play a list of moves and print the resulting position
           playouts    random games to the end: plies per second, outcomes
+          agents      the agent kinds of each game: parameters, types, ranges, defaults (--json)
           search      one agent on one position: move, value, nodes, speed
           tournament  agents against each other on worker threads, with statistics
           report      rebuild a tournament's summary files from its games
@@ -59,6 +60,7 @@ enum BenchCommand {
         case "perft": try PerftCommand.run(rest)
         case "replay": try ReplayCommand.run(rest)
         case "playouts": try PlayoutCommand.run(rest)
+        case "agents": try AgentsCommand.run(rest)
         case "search": try SearchCommand.run(rest)
         case "tournament": try TournamentCommand.run(rest)
         case "report": try ReportCommand.run(rest)
@@ -77,6 +79,7 @@ enum BenchCommand {
         case "perft": return PerftCommand.help
         case "replay": return ReplayCommand.help
         case "playouts": return PlayoutCommand.help
+        case "agents": return AgentsCommand.help
         case "search": return SearchCommand.help
         case "tournament": return TournamentCommand.help
         case "report": return ReportCommand.help
@@ -91,7 +94,7 @@ enum BenchCommand {
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, solve, grade, help)")
+        .usage("unknown command '\(command)' (commands: agents, benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, solve, grade, help)")
     }
 }
 

@@ -24,11 +24,14 @@ extension GameCommand {
     static var ruleHelp: String {
         var lines: [(help: String, games: [String])] = []
         for game in GameRegistry.games {
-            for option in game.ruleOptions {
-                if let i = lines.firstIndex(where: { $0.help == option.help }) {
+            for p in game.ruleParameters {
+                let usage = "--" + p.name + (p.kind == .flag ? "" : " " + (p.kind == .text ? "TEXT" : "N"))
+                let help = usage.padding(toLength: max(18, usage.count + 1), withPad: " ", startingAt: 0)
+                    + p.help + (p.defaultValue.map { p.kind == .flag ? "" : " (default \($0))" } ?? "")
+                if let i = lines.firstIndex(where: { $0.help == help }) {
                     lines[i].games.append(game.name)
                 } else {
-                    lines.append((option.help, [game.name]))
+                    lines.append((help, [game.name]))
                 }
             }
         }

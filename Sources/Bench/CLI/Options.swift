@@ -17,7 +17,7 @@ struct Options {
     /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
     init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
         var all = declared
-        for option in G.ruleOptions { all[option.name] = option.takesValue ? .value : .flag }
+        for p in G.ruleParameters { all["--" + p.name] = p.kind == .flag ? .flag : .value }
         try self.init(command: command, arguments: arguments, declared: all)
     }
 
@@ -78,18 +78,20 @@ struct Options {
         return nil
     }
 
-    /// The values of the game's rule options, for ``WorkbenchGame/rules(_:)``.
-    func ruleValues<G: WorkbenchGame>(_ game: G.Type) -> RuleOptionValues {
-        var v = RuleOptionValues()
-        for option in G.ruleOptions {
-            if option.takesValue { v.values[option.name] = values[option.name] } else if has(option.name) { v.flags.insert(option.name) }
-        }
-        return v
-    }
-
-    /// The game's rules from its options; a bad value names the command.
+    /// The game's rules from its options, each value checked against its parameter;
+    /// a bad value names the command and the option.
     func rules<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> G.Rules {
-        do { return try G.rules(ruleValues(G.self)) } catch { throw error.prefixed(command) }
+        var v = RuleValues(parameters: G.ruleParameters)
+        do throws(WorkbenchError) {
+            for p in G.ruleParameters {
+                if p.kind == .flag {
+                    if has("--" + p.name) { v.set(p.name, flag: true) }
+                } else if let text = values["--" + p.name] {
+                    try v.set(p.name, text)
+                }
+            }
+            return try G.rules(v)
+        } catch { throw error.prefixed(command) }
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -44,7 +44,7 @@ struct PlayCommand: GameCommand {
         var agents: [(any TwoPlayerAgent<G>)?] = []
         for (side, spec) in specs.enumerated() {
             if spec == "human" { agents.append(nil); continue }
-            do { agents.append(try G.makeAgent(spec, seed: seed &+ UInt64(side))) } catch {
+            do { agents.append(try G.agentCatalog.make(spec, seed: seed &+ UInt64(side))) } catch {
                 throw .usage("play: --\(G.sideNames[side]): \(error.message)")
             }
         }
@@ -120,7 +120,7 @@ struct PlayCommand: GameCommand {
         let spec = options.string("--player") ?? "human"
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
-            do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
+            do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
             if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)

@@ -55,7 +55,7 @@ struct SearchCommand: GameCommand {
         }
         guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
         var agent: any TwoPlayerAgent<G>
-        do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let r = agent.selectMove(history)
         let p = history.position
         try show(Self.summarize(r, game: G.name, agent: spec, position: p.text) { p.notation(of: $0) }, options)
@@ -71,7 +71,7 @@ struct SearchCommand: GameCommand {
         }
         guard !referee.state.isOver else { throw .usage("search: the game is over; nothing to search") }
         var agent: any PuzzleAgent<G>
-        do { agent = try G.makeAgent(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let state = referee.state
         let r = Match.selectMove(&agent, referee: referee)
         var report = Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }

@@ -61,7 +61,7 @@ struct TuneCommand: GameCommand {
         for name in ["--pairs", "--verify-pairs", "--openings"] where options.string(name) != nil {
             throw .usage("tune: \(name) is for two-player games; \(G.name) plays deals (--deals, --verify-deals)")
         }
-        if let spec = options.string("--agent"), (try? G.makeAgent(spec, seed: 0))?.readsReferee == true {
+        if let spec = options.string("--agent"), (try? G.parseAgent(spec))?.kindDescription.readsReferee == true {
             throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
         }
         let settings = try self.settings(G.self, options, batch: options.int("--deals", default: 8, in: 1...100_000),

@@ -17,9 +17,12 @@ extension TigersGoats {
             self.longRangeCapture = longRangeCapture
         }
 
+        /// The ply limits the engine can keep (the ply counter is 16 bits).
+        public static var plyLimits: ClosedRange<Int> { 1...Int(UInt16.max) }
+
         /// Checks the values, naming the one out of range.
         public func validated() throws(ParseError) -> Rules {
-            guard (1...Int(UInt16.max)).contains(plyLimit) else {
+            guard Self.plyLimits.contains(plyLimit) else {
                 throw ParseError("ply limit \(plyLimit) is out of range 1...\(UInt16.max)")
             }
             return self

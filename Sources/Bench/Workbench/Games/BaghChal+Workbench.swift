@@ -9,43 +9,25 @@ extension BaghChal: TwoPlayerWorkbenchGame {
 
     public static var defaultRules: Rules { .standard }
 
-    public static var ruleOptions: [RuleOption] {
-        [RuleOption(name: "--ply-limit", takesValue: true, help: "--ply-limit N     draw at ply N (default 300)")]
+    public static var moveSummary: String { "a goat placement, a step along a line, or a tiger's capturing jump" }
+
+    public static var ruleParameters: [Parameter] {
+        [Parameter("ply-limit", .integer(Rules.plyLimits), default: .integer(Rules.standard.plyLimit), help: "draw at this ply")]
     }
 
-    public static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> Rules {
-        Rules(plyLimit: try options.int("--ply-limit", default: 300, in: 1...Int(UInt16.max)))
+    public static func rules(_ values: RuleValues) throws(WorkbenchError) -> Rules {
+        Rules(plyLimit: values.int("ply-limit"))
     }
 
     public static var defaultAgents: [String] { ["random", "greedy", "alphabeta:depth=4", "mcts:playouts=1000,cap=10"] }
 
     /// The agents of every game with an evaluation, and `tablebase` (docs/tablebase.md).
-    public static var agentKinds: [(name: String, parameters: [String])] {
-        AgentFactory<Evaluator>.kinds + [(BaghChalTablebaseAgents.name, BaghChalTablebaseAgents.parameters)]
-    }
-
-    /// A built-in agent from its spec: `tablebase` (reads the tablebase file) or one of
-    /// the agents every game with an evaluation offers.
     @inlinable
-    public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<BaghChal> {
-        let parsed = try AgentSpec(parsing: spec)
-        if parsed.name == BaghChalTablebaseAgents.name {
-            return try BaghChalTablebaseAgents.make(parsed, seed: seed, defaultFile: defaultTablebaseFile)
-        }
-        guard AgentFactory<Evaluator>.kinds.contains(where: { $0.name == parsed.name }) else {
-            throw ParseError("unknown agent '\(parsed.name)' for \(name) (valid: \(agentKinds.map(\.name).joined(separator: ", ")))")
-        }
-        return try AgentFactory<Evaluator>.make(parsed, seed: seed)
-    }
-
-    /// The evaluation's weights of `spec`; none for `tablebase` (it evaluates nothing to tune).
-    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
-        let parsed = try AgentSpec(parsing: spec)
-        if parsed.name == BaghChalTablebaseAgents.name {
-            _ = try BaghChalTablebaseAgents.settings(parsed, defaultFile: defaultTablebaseFile)
-            return HeuristicWeights([:])
-        }
-        return try AgentFactory<Evaluator>.weights(parsed)
+    public static var agentCatalog: AgentCatalog<any TwoPlayerAgent<BaghChal>> {
+        let tablebase = AgentKind<any TwoPlayerAgent<BaghChal>>(
+            BaghChalTablebaseAgents.description(defaultFile: defaultTablebaseFile)
+        ) { spec, seed throws(ParseError) in try BaghChalTablebaseAgents.make(spec, seed: seed) }
+        return AgentCatalog(game: name, kinds: TwoPlayerAgents<Evaluator>.catalog.kinds + [tablebase])
     }
 
     public static func start(_ rules: Rules) -> BaghChal { BaghChal(rules: rules) }
@@ -123,7 +105,7 @@ extension BaghChal.Rules: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? 300)
+        self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? Self.standard.plyLimit)
         // A stored ply limit out of range is refused, not clamped.
         do { _ = try validated() } catch {
             throw DecodingError.dataCorruptedError(forKey: .plyLimit, in: c, debugDescription: error.message)

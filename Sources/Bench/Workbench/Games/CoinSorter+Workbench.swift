@@ -8,19 +8,12 @@ extension CoinSorter: PuzzleWorkbenchGame {
 
     public static var title: String { "Coin Sorter" }
     public static var defaultRules: NoRules { NoRules() }
-    public static var ruleOptions: [RuleOption] { [] }
-    public static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> NoRules { NoRules() }
+    public static var chance: Chance { .everyTurn }
+    public static var moveSummary: String { "a swap of the coins on two cells" }
+    public static var ruleParameters: [Parameter] { [] }
+    public static func rules(_ values: RuleValues) throws(WorkbenchError) -> NoRules { NoRules() }
     public static var defaultAgents: [String] { ["random", "greedy", "expectimax"] }
-    public static var agentKinds: [(name: String, parameters: [String])] { CoinSorterAgents.kinds }
-
-    public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<CoinSorter> {
-        try CoinSorterAgents.make(spec, seed: seed)
-    }
-
-    /// The weights of the ``CoinSorterEvaluator`` as the spec sets them (none for `random`).
-    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
-        try CoinSorterAgents.weights(spec)
-    }
+    public static var agentCatalog: AgentCatalog<any PuzzleAgent<CoinSorter>> { CoinSorterAgents.catalog }
 
     /// The grid with column letters and row numbers, then the turns left and the score.
     public static func board(_ s: CoinSorter) -> String {

@@ -9,14 +9,16 @@ extension TigersGoats: TwoPlayerWorkbenchGame {
 
     public static var defaultRules: Rules { .standard }
 
-    public static var ruleOptions: [RuleOption] {
-        [RuleOption(name: "--ply-limit", takesValue: true, help: "--ply-limit N     draw at ply N (default 300)"),
-         RuleOption(name: "--long-range", takesValue: false, help: "--long-range      long-range capture variant (docs/rules.md)")]
+    public static var moveSummary: String { "a goat or tiger step, or a tiger's capturing jump" }
+
+    public static var ruleParameters: [Parameter] {
+        [Parameter("ply-limit", .integer(Rules.plyLimits), default: .integer(Rules.standard.plyLimit), help: "draw at this ply"),
+         Parameter("long-range", .flag, default: .flag(Rules.standard.longRangeCapture),
+                   help: "the long-range capture variant (docs/rules.md)")]
     }
 
-    public static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> Rules {
-        Rules(plyLimit: try options.int("--ply-limit", default: 300, in: 1...Int(UInt16.max)),
-              longRangeCapture: options.flags.contains("--long-range"))
+    public static func rules(_ values: RuleValues) throws(WorkbenchError) -> Rules {
+        Rules(plyLimit: values.int("ply-limit"), longRangeCapture: values.bool("long-range"))
     }
 
     public static var defaultAgents: [String] { ["random", "greedy", "alphabeta:depth=4", "mcts:playouts=1000,cap=10"] }
@@ -60,8 +62,8 @@ extension TigersGoats.Rules: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? 300,
-                  longRangeCapture: try c.decodeIfPresent(Bool.self, forKey: .longRange) ?? false)
+        self.init(plyLimit: try c.decodeIfPresent(Int.self, forKey: .plyLimit) ?? Self.standard.plyLimit,
+                  longRangeCapture: try c.decodeIfPresent(Bool.self, forKey: .longRange) ?? Self.standard.longRangeCapture)
         // A stored ply limit out of range is refused, not clamped.
         do { _ = try validated() } catch {
             throw DecodingError.dataCorruptedError(forKey: .plyLimit, in: c, debugDescription: error.message)

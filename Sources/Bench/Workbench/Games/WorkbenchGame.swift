@@ -4,14 +4,14 @@ import Search
 /// Everything the workbench needs to know about a game, in one conformance per game.
 ///
 /// The engines in Boards know the rules; this protocol adds what the workbench needs
-/// around them: the game's rule options on the command line, the agents it offers by
-/// spec string, and the default line-up. Commands and tournaments are generic over a
-/// game type and never switch on a game's name: ``GameRegistry`` maps a name to its
-/// type and hands the type to a ``GameVisitor``.
+/// around them, OpenSpiel-style: what kind of game it is (players, chance, moves), its
+/// rule options each with default, range and help, the agent kinds it offers
+/// (``TwoPlayerWorkbenchGame/agentCatalog``), and the default line-up. Commands and
+/// tournaments are generic over a game type and ask it, never its name:
+/// ``GameRegistry`` maps a name to its type and hands the type to a ``GameVisitor``.
 ///
 /// A game conforms through one of the two kinds below, ``TwoPlayerWorkbenchGame`` or
-/// ``PuzzleWorkbenchGame``; adding a game is its engine in Boards, one conformance
-/// in `Workbench/Games/` and one line in ``GameRegistry``.
+/// ``PuzzleWorkbenchGame``; README.md, "Adding a game", lists the steps.
 public protocol WorkbenchGame: Sendable {
     /// The rule variants of a game (the ply limit, a capture variant), stored in a
     /// tournament's `tournament.json` beside its other settings.
@@ -23,33 +23,78 @@ public protocol WorkbenchGame: Sendable {
     /// The name in prose, e.g. `Tigers & Goats`.
     static var title: String { get }
 
+    /// The number of players: 2, or 1 for a puzzle (given by the kind of conformance).
+    static var players: Int { get }
+
+    /// Where chance enters the game.
+    static var chance: Chance { get }
+
+    /// What a move is, in a few words (`a step or a jump of one piece`).
+    static var moveSummary: String { get }
+
     /// The rules when no option changes them.
     static var defaultRules: Rules { get }
 
-    /// The command-line options that set ``Rules`` (e.g. `--ply-limit`), with help.
-    static var ruleOptions: [RuleOption] { get }
+    /// The rule options, each with type, range, default and help: `ply-limit` is set by
+    /// `--ply-limit N` on the command line.
+    static var ruleParameters: [Parameter] { get }
 
-    /// The rules the options set; a bad value is a usage error naming the option.
-    static func rules(_ options: RuleOptionValues) throws(WorkbenchError) -> Rules
+    /// The rules `values` set (each already checked against its parameter); a
+    /// combination the game refuses is a usage error.
+    static func rules(_ values: RuleValues) throws(WorkbenchError) -> Rules
 
     /// The agents of the default tournament, as spec strings.
     static var defaultAgents: [String] { get }
 
-    /// The agent kinds this game offers by spec string, with their parameters.
-    static var agentKinds: [(name: String, parameters: [String])] { get }
-
-    /// The heuristic weights the agent of `spec` evaluates with (the evaluation's
-    /// defaults with the spec's `w.NAME=value` overrides), in the evaluation's order;
-    /// none for an agent without an evaluation. What `bench tune` tunes. A bad spec
-    /// throws the message ``makeAgent`` would.
-    static func weights(of spec: String) throws(ParseError) -> HeuristicWeights
+    /// The built-in agent kinds, described.
+    static var agentDescriptions: [AgentDescription] { get }
 }
 
-/// A deterministic two-player game in the workbench (Tigers & Goats).
+/// Where chance enters a game (OpenSpiel's chance mode).
+public enum Chance: String, Sendable, Codable, CaseIterable {
+    /// Deterministic: no chance at all.
+    case none
+    /// Only in the deal: the start is random, the play after it deterministic.
+    case deal
+    /// At every turn (new coins after a match).
+    case everyTurn = "every-turn"
+}
+
+/// What a game is, in one value: what `bench agents --json` and `tournament.json` say.
+public struct GameDescription: Sendable, Equatable {
+    public var name: String
+    public var title: String
+    public var players: Int
+    public var chance: Chance
+    public var moves: String
+    public var rules: [Parameter]
+}
+
+extension WorkbenchGame {
+    /// The spec `text` of one of the game's built-in agent kinds, checked.
+    public static func parseAgent(_ text: String) throws(ParseError) -> AgentSpec {
+        let syntax = try AgentSpec.Syntax(text)
+        guard let kind = agentDescriptions.first(where: { $0.name == syntax.name }) else {
+            throw ParseError("unknown agent '\(syntax.name)' for \(name) (valid: \(agentDescriptions.map(\.name).joined(separator: ", ")))")
+        }
+        return try kind.parse(syntax, text: text)
+    }
+
+    /// The game described.
+    public static var gameDescription: GameDescription {
+        GameDescription(name: name, title: title, players: players, chance: chance, moves: moveSummary, rules: ruleParameters)
+    }
+}
+
+/// A deterministic two-player game in the workbench (Tigers & Goats, Bagh-Chal).
 public protocol TwoPlayerWorkbenchGame: WorkbenchGame, TwoPlayerGame {
     /// The evaluation that the built-in agents search with; its named weights are
     /// the ones `w.NAME=value` sets in a spec.
     associatedtype Evaluator: Search.Evaluator where Evaluator.Game == Self
+
+    /// The agent kinds the game offers by spec (``TwoPlayerAgents`` for every game
+    /// with an evaluation); a library user adds own kinds to a copy (``AgentCatalog/register(_:)``).
+    static var agentCatalog: AgentCatalog<any TwoPlayerAgent<Self>> { get }
 
     /// The start position under `rules`.
     static func start(_ rules: Rules) -> Self
@@ -57,42 +102,39 @@ public protocol TwoPlayerWorkbenchGame: WorkbenchGame, TwoPlayerGame {
     /// The position of `text` under `rules`, throwing an error that names the problem.
     static func position(parsing text: String, rules: Rules) throws(ParseError) -> Self
 
-    /// A built-in agent made from a spec string, seeded with `seed`.
-    static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<Self>
-
     /// The board for a person at a terminal (`bench play`), `color` for ANSI colours.
     static func board(_ position: Self, color: Bool) -> String
 }
 
 extension TwoPlayerWorkbenchGame {
+    public static var players: Int { 2 }
+    public static var chance: Chance { .none }
+
     @inlinable
-    public static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<Self> {
-        try AgentFactory<Evaluator>.make(spec, seed: seed)
-    }
+    public static var agentCatalog: AgentCatalog<any TwoPlayerAgent<Self>> { TwoPlayerAgents<Evaluator>.catalog }
 
-    public static var agentKinds: [(name: String, parameters: [String])] { AgentFactory<Evaluator>.kinds }
-
-    /// The weights of the ``Evaluator`` as the spec sets them (none for `random`).
-    public static func weights(of spec: String) throws(ParseError) -> HeuristicWeights {
-        try AgentFactory<Evaluator>.weights(AgentSpec(parsing: spec))
-    }
+    public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
 
     /// The side names in turn order, e.g. `["goats", "tigers"]`.
     public static var sideNames: [String] { Player.allCases.map(sideName) }
 }
 
-/// A single-player puzzle with chance in the workbench (Coin Sorter).
+/// A single-player puzzle in the workbench (Coin Sorter).
 public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle {
     /// The owner of the seeded random stream that deals and refills the game.
     associatedtype Referee: PuzzleReferee where Referee.State == Self
 
-    /// A built-in agent made from a spec string, seeded with `seed`.
-    static func makeAgent(_ spec: String, seed: UInt64) throws(ParseError) -> any PuzzleAgent<Self>
+    /// The agent kinds the game offers by spec.
+    static var agentCatalog: AgentCatalog<any PuzzleAgent<Self>> { get }
 
     /// The board for a person at a terminal (`bench play`).
     static func board(_ state: Self) -> String
 }
 
+extension PuzzleWorkbenchGame {
+    public static var players: Int { 1 }
+    public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
+}
 
 /// What a command does with a game type: one method per kind of game, each generic,
 /// so the caller never names a game (the visitor pattern over ``WorkbenchGame``).
@@ -104,42 +146,37 @@ public protocol GameVisitor {
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result
 }
 
-/// A command-line option that sets a game's rules, e.g. `--ply-limit N`.
-public struct RuleOption: Sendable {
-    /// The option, with its dashes: `--ply-limit`.
-    public var name: String
-    /// Whether it takes a value (`--ply-limit 200`) or is a flag (`--long-range`).
-    public var takesValue: Bool
-    /// One line of help, e.g. `--ply-limit N     draw at ply N (default 300)`.
-    public var help: String
+/// The values of a game's rule options: those given, each checked against its
+/// ``Parameter``, and the defaults of the others.
+public struct RuleValues: Sendable {
+    /// The game's rule parameters.
+    public let parameters: [Parameter]
+    /// The values given, by parameter name.
+    public private(set) var given: [String: ParameterValue] = [:]
 
-    public init(name: String, takesValue: Bool, help: String) {
-        self.name = name
-        self.takesValue = takesValue
-        self.help = help
-    }
-}
+    /// No value given: every rule at its default.
+    public init(parameters: [Parameter]) { self.parameters = parameters }
 
-/// The values given for a game's ``RuleOption``s, for ``WorkbenchGame/rules(_:)``.
-public struct RuleOptionValues: Sendable {
-    /// Values of options that take one, by option name (`--ply-limit`).
-    public var values: [String: String]
-    /// Flags that were given.
-    public var flags: Set<String>
-
-    public init(values: [String: String] = [:], flags: Set<String> = []) {
-        self.values = values
-        self.flags = flags
-    }
-
-    /// The whole number given for `name`, `fallback` when absent, checked against `range`.
-    public func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
-        guard let text = values[name] else { return fallback }
-        guard let v = Int(text), range.contains(v) else {
-            throw .usage("option \(name) must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
+    /// Sets parameter `name` from `text`; an unknown name or a bad value throws a
+    /// usage error naming the option (`--ply-limit`).
+    public mutating func set(_ name: String, _ text: String) throws(WorkbenchError) {
+        guard let p = parameters.named(name) else {
+            throw .usage("unknown rule option --\(name) (known: \(parameters.map { "--" + $0.name }.joined(separator: " ")))")
         }
-        return v
+        do { given[p.name] = try p.parse(text) } catch { throw .usage("option --\(p.name): \(error.message)") }
     }
+
+    /// Sets the flag `name` on.
+    public mutating func set(_ name: String, flag: Bool) { given[name] = .flag(flag) }
+
+    /// The value of `name`: given, else its default.
+    public func value(_ name: String) -> ParameterValue? { given[name] ?? parameters.named(name)?.defaultValue }
+
+    /// ``value(_:)`` as a whole number (the parameter must be an integer with a default).
+    public func int(_ name: String) -> Int { value(name)?.int ?? 0 }
+
+    /// ``value(_:)`` as a flag (off when absent).
+    public func bool(_ name: String) -> Bool { value(name)?.bool ?? false }
 }
 
 /// The referee of a puzzle: deals from a seed and draws every chance event from the

@@ -44,27 +44,35 @@ public enum Grading {
         }
     }
 
-    /// Grades the built-in agent of `spec`.
+    /// Grades the agent of `spec`, a spec of `catalog` (the game's, or a copy with
+    /// your own kinds); a bad spec is a usage error, an agent that cannot be made
+    /// (its file missing) a runtime error, both before any position is graded.
+    @inlinable
     public static func grade<G: SolvableWorkbenchGame>(
-        _ game: G.Type, spec: String, table: G.Table, positions: Int, seed: UInt64, threads: Int,
+        _ game: G.Type, spec text: String, catalog: AgentCatalog<any TwoPlayerAgent<G>> = G.agentCatalog,
+        table: G.Table, positions: Int, seed: UInt64, threads: Int,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(WorkbenchError) -> GradingReport {
-        do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
-        return try grade(G.self, agent: spec, table: table, positions: positions, seed: seed, threads: threads,
-                         progress: progress) { seed in try! G.makeAgent(spec, seed: seed) }
+        let spec: AgentSpec
+        do { spec = try catalog.parse(text) } catch { throw .usage("agent '\(text)': \(error.message)") }
+        do { _ = try catalog.make(spec, seed: 0) } catch { throw .runtime("agent '\(text)': \(error.message)") }
+        return try grade(G.self, agent: spec.text, table: table, positions: positions, seed: seed, threads: threads,
+                         progress: progress) { seed throws(ParseError) in try catalog.make(spec, seed: seed) }
     }
 
     /// Grades any agent: `make(seed)` makes a fresh one for each position.
     public static func grade<G: SolvableWorkbenchGame>(
         _ game: G.Type, agent name: String, table: G.Table, positions count: Int, seed: UInt64, threads: Int,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
-        make: @escaping @Sendable (_ seed: UInt64) -> any TwoPlayerAgent<G>
+        make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
     ) throws(WorkbenchError) -> GradingReport {
         let start = DispatchTime.now().uptimeNanoseconds
         let done = GradedCount()
         let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> GradedMove? in
             let p = position(G.self, table: table, seed: seed, number: i)
-            var agent = make(SplitMix64.mix(seed) &+ UInt64(i))
+            // An agent that cannot be made here was made once before the run (the spec
+            // path checks it), so this counts as no move, never silently as a grade.
+            guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
             let move = agent.selectMove(GameHistory(p)).move
             defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
             guard let move, p.legalMoves.contains(move), let before = table.value(of: p) else { return nil }

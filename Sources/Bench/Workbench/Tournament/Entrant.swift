@@ -5,25 +5,40 @@ import Search
 /// to make a fresh agent, seeded, for each game.
 ///
 /// Each game gets its own agent, so agents keep no state between games and games can
-/// run on different threads. Make one from any type conforming to `TwoPlayerAgent`
-/// with ``init(name:make:)``, or from a built-in spec string with ``builtIn(_:)``.
+/// run on different threads. Make one from a spec of the game's catalog with
+/// ``builtIn(_:)`` or ``init(spec:catalog:)`` (a catalog with your own kinds
+/// registered takes them the same way), or from any type conforming to
+/// `TwoPlayerAgent` with ``init(name:make:)``.
 public struct Entrant<G: TwoPlayerGame>: Sendable {
-    /// The name in records and tables (a built-in agent's spec string).
+    /// The name in records and tables (a spec's text).
     public let name: String
-    let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
+    @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
 
     /// An entrant whose agent for each game is `make(seed)`.
-    public init<A: TwoPlayerAgent>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
+    public init<A: TwoPlayerAgent & SendableMetatype>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
         self.name = name
         self.make = { seed in make(seed) }
     }
 
-    /// A built-in agent from its spec string (e.g. `alphabeta:depth=4`); a bad spec
-    /// is a usage error listing the valid agents, parameters or weights.
+    /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error naming
+    /// the problem (an unknown kind, parameter or weight lists the valid ones).
+    @inlinable
+    public init(spec text: String, catalog: AgentCatalog<any TwoPlayerAgent<G>>) throws(WorkbenchError) {
+        let spec: AgentSpec
+        do { spec = try catalog.parse(text) } catch { throw .usage(error.message) }
+        self.init(spec: spec, catalog: catalog)
+    }
+
+    /// The agent of `spec`, a spec of `catalog`.
+    @inlinable
+    public init(spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
+        self.init(name: spec.text, maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
+    }
+
+    /// A built-in agent of the game from its spec (e.g. `alphabeta:depth=4`).
     @inlinable
     public static func builtIn(_ spec: String) throws(WorkbenchError) -> Entrant where G: TwoPlayerWorkbenchGame {
-        do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage(error.message) }
-        return Entrant(name: spec, maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
+        try Entrant(spec: spec, catalog: G.agentCatalog)
     }
 
     @usableFromInline
@@ -32,9 +47,10 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
         self.make = maker
     }
 
-    /// The agent for one game.
+    /// The agent for one game; one that cannot be made (a file it reads is missing) is
+    /// a runtime error naming the entrant.
     func agent(seed: UInt64) throws(WorkbenchError) -> any TwoPlayerAgent<G> {
-        do { return try make(seed) } catch { throw .usage("agent '\(name)': \(error.message)") }
+        do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
     }
 }
 
@@ -43,27 +59,41 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
 public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
     /// The name in records and tables.
     public let name: String
-    let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>
+    @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>
 
     /// Whether the agent reads the referee, and so sees the future draws: an oracle,
     /// a ceiling rather than a real agent (``RefereeReadingAgent``).
     public let readsFutureDraws: Bool
 
     /// An entrant whose agent for each deal is `make(seed)`.
-    public init<A: PuzzleAgent>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
+    public init<A: PuzzleAgent & SendableMetatype>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
         self.name = name
         self.make = { seed in make(seed) }
         readsFutureDraws = A.self is any RefereeReadingAgent.Type
     }
 
-    /// A built-in agent from its spec string (e.g. `expectimax:depth=2`).
-    public static func builtIn(_ spec: String) throws(WorkbenchError) -> PuzzleEntrant where G: PuzzleWorkbenchGame {
-        let sample: any PuzzleAgent<G>
-        do { sample = try G.makeAgent(spec, seed: 0) } catch { throw .usage(error.message) }
-        return PuzzleEntrant(name: spec, readsFutureDraws: sample.readsReferee,
-                             maker: { seed throws(ParseError) in try G.makeAgent(spec, seed: seed) })
+    /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error.
+    @inlinable
+    public init(spec text: String, catalog: AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
+        let spec: AgentSpec
+        do { spec = try catalog.parse(text) } catch { throw .usage(error.message) }
+        self.init(spec: spec, catalog: catalog)
     }
 
+    /// The agent of `spec`, a spec of `catalog`.
+    @inlinable
+    public init(spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
+        self.init(name: spec.text, readsFutureDraws: spec.kindDescription.readsReferee,
+                  maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
+    }
+
+    /// A built-in agent of the puzzle from its spec (e.g. `expectimax:depth=2`).
+    @inlinable
+    public static func builtIn(_ spec: String) throws(WorkbenchError) -> PuzzleEntrant where G: PuzzleWorkbenchGame {
+        try PuzzleEntrant(spec: spec, catalog: G.agentCatalog)
+    }
+
+    @usableFromInline
     init(name: String, readsFutureDraws: Bool,
          maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>) {
         self.name = name
@@ -72,6 +102,6 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
     }
 
     func agent(seed: UInt64) throws(WorkbenchError) -> any PuzzleAgent<G> {
-        do { return try make(seed) } catch { throw .usage("agent '\(name)': \(error.message)") }
+        do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
     }
 }

@@ -25,18 +25,11 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     public init(entrants: [Entrant<G>], gamesPerPairing: Int = 20, seed: UInt64 = 1, openingPlies: Int = 4,
                 gauntlet: Bool = false, sprt: SPRT? = nil, rules: G.Rules = G.defaultRules,
                 command: String = "") throws(WorkbenchError) {
-        guard entrants.count >= 2 else { throw .usage("\(G.name) needs at least 2 agents") }
-        try checkUniqueNames(entrants.map(\.name))
-        guard gamesPerPairing > 0, gamesPerPairing % 2 == 0 else {
-            throw .usage("games per pairing must be even and positive (games are played in pairs with sides swapped), got \(gamesPerPairing)")
-        }
-        guard openingPlies >= 0 else { throw .usage("opening plies must be 0 or more, got \(openingPlies)") }
-        if sprt != nil && entrants.count != 2 { throw .usage("an SPRT needs exactly two agents") }
         self.entrants = entrants
         self.rules = rules
-        config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: gamesPerPairing, seed: seed,
-                                  openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
-        try checkSize(config)
+        config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: gamesPerPairing,
+                                  seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
+        if let problem = config.problem { throw .usage(problem) }
     }
 
     /// What `tournament.json` holds for this tournament.
@@ -48,7 +41,7 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
 
     /// The opening of pair `pair` in the tournament `config` under `rules`.
     public static func opening(pair: Int, config: TournamentConfig, rules: G.Rules) -> [G.Move] {
-        var rng = SplitMix64(seed: config.derivedSeed(1, pair))
+        var rng = SplitMix64(seed: config.derivedSeed(.opening, pair))
         var p = G.start(rules)
         var moves: [G.Move] = []
         while moves.count < config.openingPlies {
@@ -67,7 +60,7 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
         let q = index / config.games, k = (index % config.games) / 2, leg = index % 2
         let (a, b) = config.pairings[q]
         let order = leg == 0 ? [a, b] : [b, a]
-        let seed = config.derivedSeed(2, index)
+        let seed = config.derivedSeed(.gameAgents, index)
         var agents: [any TwoPlayerAgent<G>] = []
         for (side, entrant) in order.enumerated() {
             agents.append(try entrants[entrant].agent(seed: seed &+ UInt64(side)))
@@ -96,12 +89,10 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
     /// A tournament of `deals` deals; throws a usage error for no entrants, two with
     /// the same name, or a non-positive number of deals.
     public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, command: String = "") throws(WorkbenchError) {
-        guard !entrants.isEmpty else { throw .usage("\(G.name) needs at least 1 agent") }
-        try checkUniqueNames(entrants.map(\.name))
-        guard deals > 0 else { throw .usage("the number of deals must be positive, got \(deals)") }
         self.entrants = entrants
-        config = TournamentConfig(game: G.name, agents: entrants.map(\.name), games: deals, seed: seed, command: command)
-        try checkSize(config)
+        config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
+                                  command: command)
+        if let problem = config.problem { throw .usage(problem) }
     }
 
     /// What `tournament.json` holds for this tournament.
@@ -111,7 +102,7 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
     public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
         let deal = index / entrants.count, e = index % entrants.count
         let dealSeed = config.seed &+ UInt64(deal)
-        var agent = try entrants[e].agent(seed: config.derivedSeed(3, deal))
+        var agent = try entrants[e].agent(seed: config.derivedSeed(.dealAgent, deal))
         var referee = G.Referee(seed: dealSeed)
         let played = try Match.play(&referee, agent: &agent, name: entrants[e].name)
         let score = referee.state.score
@@ -159,24 +150,6 @@ extension TournamentRunning {
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
         return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
                                  gamesThisRun: final.addedCount - before, threads: threads)
-    }
-}
-
-/// Throws a usage error when the schedule is longer than a tournament may be.
-func checkSize(_ config: TournamentConfig) throws(WorkbenchError) {
-    guard config.agents.count <= TournamentConfig.agentsRange.upperBound else {
-        throw .usage("\(config.agents.count) agents; a tournament takes at most \(TournamentConfig.agentsRange.upperBound)")
-    }
-    guard config.totalGames <= TournamentConfig.maxTotalGames else {
-        throw .usage("\(config.totalGames) games in all; a tournament plays at most \(TournamentConfig.maxTotalGames)")
-    }
-}
-
-/// Throws a usage error naming the first name given twice.
-func checkUniqueNames(_ names: [String]) throws(WorkbenchError) {
-    var seen = Set<String>()
-    for name in names where !seen.insert(name).inserted {
-        throw .usage("agent '\(name)' is given twice (add a parameter to tell copies apart)")
     }
 }
 

@@ -6,6 +6,8 @@ import Boards
 public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The game's registry name.
     public var game: String
+    /// The game's players: 2, or 1 for a puzzle (every agent plays the same deals).
+    public var players: Int
     /// The agents' names (spec strings for built-in agents), in schedule order.
     public var agents: [String]
     /// Games per pairing (two-player, even: pairs with sides swapped) or deals (puzzle).
@@ -21,9 +23,10 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The command line that started it (shown at the top of the summary); not compared.
     public var command: String
 
-    public init(game: String, agents: [String], games: Int, seed: UInt64, openingPlies: Int = 0,
+    public init(game: String, players: Int, agents: [String], games: Int, seed: UInt64, openingPlies: Int = 0,
                 gauntlet: Bool = false, sprt: SPRT? = nil, command: String = "") {
         self.game = game
+        self.players = players
         self.agents = agents
         self.games = games
         self.seed = seed
@@ -43,12 +46,20 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public static let maxTotalGames = 1_000_000_000
 
     private enum CodingKeys: String, CodingKey {
-        case game, agents, games, seed, openingPlies, gauntlet, sprt, command
+        case game, players, agents, games, seed, openingPlies, gauntlet, sprt, command
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         game = try c.decode(String.self, forKey: .game)
+        if let stored = try c.decodeIfPresent(Int.self, forKey: .players) {
+            guard stored == 1 || stored == 2 else { throw DecodingError.dataCorruptedError(forKey: .players, in: c, debugDescription: "players \(stored) is not 1 or 2") }
+            players = stored
+        } else {
+            // Written before games described themselves (format 1): the registry knew
+            // the built-in games' kinds, and only those could be in such a file.
+            players = (try? GameRegistry.game(named: game))?.players ?? 2
+        }
         agents = try c.decode([String].self, forKey: .agents)
         games = try c.decode(Int.self, forKey: .games)
         seed = try c.decode(UInt64.self, forKey: .seed)
@@ -56,36 +67,57 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
-        func refuse(_ key: CodingKeys, _ what: String) -> DecodingError {
-            .dataCorruptedError(forKey: key, in: c, debugDescription: what)
+        if let problem { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem)) }
+    }
+
+    /// The first rule of a tournament this configuration breaks, in words; `nil` when
+    /// it keeps them all. The one place these rules are written: a tournament made in
+    /// code, on the command line or read from `tournament.json` is checked here.
+    public var problem: String? {
+        let kind = isPuzzle ? "a puzzle tournament" : "a two-player tournament"
+        guard players == 1 || players == 2 else { return "players must be 1 or 2, got \(players)" }
+        guard agents.count >= (isPuzzle ? 1 : 2) else { return "\(kind) needs at least \(isPuzzle ? 1 : 2) agents" }
+        guard agents.count <= Self.agentsRange.upperBound else {
+            return "\(agents.count) agents; a tournament takes at most \(Self.agentsRange.upperBound)"
         }
-        guard Self.gamesRange.contains(games) else { throw refuse(.games, "games \(games) is outside 1...10000000") }
-        guard Self.agentsRange.contains(agents.count) else { throw refuse(.agents, "\(agents.count) agents (1...1000 allowed)") }
-        guard !agents.contains(where: \.isEmpty), Set(agents).count == agents.count else {
-            throw refuse(.agents, "agent names must be non-empty and different")
+        if let bad = agents.first(where: { AgentName.problem($0) != nil }) { return AgentName.problem(bad) }
+        var seen = Set<String>()
+        for name in agents where !seen.insert(name).inserted {
+            return "agent '\(name)' is given twice (add a parameter to tell copies apart)"
         }
-        guard Self.openingPliesRange.contains(openingPlies) else { throw refuse(.openingPlies, "openingPlies \(openingPlies) is outside 0...200") }
+        if isPuzzle {
+            guard Self.gamesRange.contains(games) else {
+                return "the number of deals must be in \(Self.gamesRange.lowerBound)...\(Self.gamesRange.upperBound), got \(games)"
+            }
+            guard openingPlies == 0, !gauntlet, sprt == nil else { return "openings, a gauntlet and an SPRT are for two-player games" }
+        } else {
+            guard Self.gamesRange.contains(games), games % 2 == 0 else {
+                return "games per pairing must be even and in 2...\(Self.gamesRange.upperBound) (games are played in pairs with sides swapped), got \(games)"
+            }
+            guard Self.openingPliesRange.contains(openingPlies) else {
+                return "opening plies must be in \(Self.openingPliesRange.lowerBound)...\(Self.openingPliesRange.upperBound), got \(openingPlies)"
+            }
+        }
         if let sprt {
             guard sprt.elo0.isFinite, sprt.elo1.isFinite, abs(sprt.elo0) <= 1000, abs(sprt.elo1) <= 1000, sprt.elo0 < sprt.elo1,
                   sprt.alpha > 0, sprt.alpha < 0.5, sprt.beta > 0, sprt.beta < 0.5 else {
-                throw refuse(.sprt, "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)")
+                return "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)"
             }
-            guard agents.count == 2 else { throw refuse(.sprt, "an SPRT needs exactly two agents") }
+            guard agents.count == 2 else { return "an SPRT needs exactly two agents" }
         }
-        if !isPuzzle {
-            guard agents.count >= 2 else { throw refuse(.agents, "a two-player tournament needs at least 2 agents") }
-            guard games % 2 == 0 else { throw refuse(.games, "games \(games) must be even (pairs with sides swapped)") }
+        guard totalGames <= Self.maxTotalGames else {
+            return "\(totalGames) games in all; a tournament plays at most \(Self.maxTotalGames)"
         }
-        guard totalGames <= Self.maxTotalGames else { throw refuse(.games, "\(totalGames) games in all (at most 1000000000)") }
+        return nil
     }
 
     public static func == (a: TournamentConfig, b: TournamentConfig) -> Bool {
-        a.game == b.game && a.agents == b.agents && a.games == b.games && a.seed == b.seed
+        a.game == b.game && a.players == b.players && a.agents == b.agents && a.games == b.games && a.seed == b.seed
             && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt
     }
 
     /// Whether the game is a puzzle (every agent plays the same deals).
-    public var isPuzzle: Bool { (try? GameRegistry.game(named: game)) is any PuzzleWorkbenchGame.Type }
+    public var isPuzzle: Bool { players == 1 }
 
     /// The pairings (agent indices), in schedule order; none for a puzzle.
     public var pairings: [(Int, Int)] {
@@ -103,16 +135,33 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         return overflow ? .max : total
     }
 
-    /// Independent seeds for each use, from the tournament seed by SplitMix64 mixing:
-    /// purpose 1 the opening of a pair, 2 the agents of a game, 3 a puzzle agent of a deal.
-    public func derivedSeed(_ purpose: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
-        Self.derivedSeed(seed: seed, purpose, a, b)
+    /// The seed for `purpose` and indices `a`, `b`, derived from the tournament seed.
+    public func derivedSeed(_ purpose: SeedPurpose, _ a: Int, _ b: Int = 0) -> UInt64 {
+        purpose.seed(from: seed, a, b)
     }
+}
 
-    /// The seed ``derivedSeed(_:_:_:)`` derives from `seed`, for other runs that
-    /// derive their seeds the same way (`bench tune`: purposes 16 and up).
-    public static func derivedSeed(seed: UInt64, _ purpose: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
-        SplitMix64.mix(seed &+ SplitMix64.mix(purpose &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(a) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(b)))
+/// What a derived seed is for: every run derives each of its seeds from its one
+/// `--seed` by SplitMix64 mixing with a purpose and indices, so the streams of
+/// different uses never coincide. The raw values are part of the record format (a
+/// record's seed is checked against them): never renumber.
+public enum SeedPurpose: UInt64, Sendable, CaseIterable {
+    /// The random opening of pair `a` (two-player tournaments).
+    case opening = 1
+    /// The agents of game `a` (two-player: side k's agent gets the seed + k).
+    case gameAgents = 2
+    /// The agent of deal `a` (puzzle tournaments; the deal's own seed is `seed + a`).
+    case dealAgent = 3
+    /// Tuning: the perturbation Δ of iteration `a`.
+    case perturbation = 16
+    /// Tuning: the games of iteration `a` (the seed of its match).
+    case tuningGames = 17
+    /// Tuning: the verification match (stream `a`; the first stream sharing no deal with tuning).
+    case verification = 18
+
+    /// The seed for this purpose and indices `a`, `b`, derived from `seed`.
+    public func seed(from seed: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
+        SplitMix64.mix(seed &+ SplitMix64.mix(rawValue &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(a) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(b)))
     }
 }
 
@@ -135,5 +184,23 @@ public struct TournamentFile<Rules: Codable & Equatable & Sendable>: Codable, Eq
     public func encode(to encoder: any Encoder) throws {
         try config.encode(to: encoder)
         try rules.encode(to: encoder)
+    }
+}
+
+/// What an agent's name in records and tables may be: the text of a spec, or a
+/// library agent's own name — not empty, no blank at either end, no control
+/// character (a name is a table row and a JSON string, and `' random'` must not pass
+/// for a new agent).
+public enum AgentName {
+    /// What is wrong with `name`, in words; `nil` when nothing is.
+    public static func problem(_ name: String) -> String? {
+        guard !name.isEmpty else { return "an agent name is empty" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "agent name \(name.debugDescription) contains a control character"
+        }
+        if name.first!.isWhitespace || name.last!.isWhitespace {
+            return "agent name \(name.debugDescription) starts or ends with a blank"
+        }
+        return nil
     }
 }

@@ -92,7 +92,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
             timing.add(r, thisRun: true)
             observer.iteration?(r)
         }
-        let tuned = settings.tunedSpec(theta: theta)
+        let tuned = try games.spec(theta: theta, rounded: true)
         try Self.write(settings.agent + "\n" + tuned + "\n", to: folder.appendingPathComponent(TuningFiles.tuned))
         try Self.write(TuningReport.trajectorySVG(settings, trajectory.points), to: folder.appendingPathComponent(TuningFiles.trajectory))
         var verification: TuningVerification? = nil
@@ -124,7 +124,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
             let seed = s.derivedSeed(.verification, j)
             guard s.kind == .puzzle else { return seed }
             let clash = (0..<s.iterations).contains { k in
-                let t = s.derivedSeed(.games, k)
+                let t = s.derivedSeed(.tuningGames, k)
                 return seed &- t < UInt64(s.batch) || t &- seed < UInt64(s.verification)
             }
             if !clash { return seed }
@@ -307,6 +307,17 @@ public struct TuningSettingsDescription: Sendable {
 /// The verification match of a tuned agent against its baseline, on seeds no tuning
 /// iteration used: its summary (the tournament's tables) and how to replay it.
 public struct TuningVerification: Sendable {
+    public init(kind: TuningKind, tuned: String, baseline: String, seed: UInt64, count: Int, command: String,
+                summary: TournamentSummary) {
+        self.kind = kind
+        self.tuned = tuned
+        self.baseline = baseline
+        self.seed = seed
+        self.count = count
+        self.command = command
+        self.summary = summary
+    }
+
     public var kind: TuningKind
     public var tuned: String
     public var baseline: String

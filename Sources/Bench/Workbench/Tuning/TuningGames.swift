@@ -12,6 +12,11 @@ public protocol TuningGames: Sendable {
     /// The run's settings.
     var settings: TuningSettings<Rules> { get }
 
+    /// The spec of the baseline agent with the tuned weights at `theta` (one value
+    /// per tuned weight): exact, or `rounded` as the tuned spec is written
+    /// (``TuningParameter/rounded(_:)``). Set on the parsed spec, never on its text.
+    func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String
+
     /// Plays one iteration's games between the probes `plus` and `minus` (one value
     /// per tuned weight) on `threads` workers. Game i depends only on `seed`, i and
     /// the probes, never on the thread that plays it. Returns θ+'s and θ−'s score for
@@ -31,24 +36,33 @@ public protocol TuningGames: Sendable {
 /// and openings, seeded by the iteration's seed); a game scores 1, ½ or 0.
 public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
     public let settings: TuningSettings<G.Rules>
+    /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
+    public let catalog: AgentCatalog<any TwoPlayerAgent<G>>
 
-    public init(settings: TuningSettings<G.Rules>) { self.settings = settings }
+    @inlinable
+    public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any TwoPlayerAgent<G>> = G.agentCatalog) {
+        self.settings = settings
+        self.catalog = catalog
+    }
+
+    public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
+        try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
+    }
 
     /// The match of one iteration: θ+ is the pairing's first agent (the first side in
     /// leg 0 of each pair).
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Tournament<G> {
-        for spec in [plus, minus] {
-            do { _ = try G.makeAgent(spec, seed: 0) } catch { throw .usage("agent '\(spec)': \(error.message)") }
-        }
+        let (p, m) = (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
+        let catalog = self.catalog
         return try Tournament<G>(
-            entrants: [Entrant(name: "theta+", maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
-                       Entrant(name: "theta-", maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
+            entrants: [Entrant(name: "theta+", maker: { seed throws(ParseError) in try catalog.make(p, seed: seed) }),
+                       Entrant(name: "theta-", maker: { seed throws(ParseError) in try catalog.make(m, seed: seed) })],
             gamesPerPairing: 2 * settings.batch, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
-        let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
+        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
         let records = try TuningPlay.all(of: match, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
@@ -66,8 +80,8 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
                                           "--games", String(2 * pairs), "--seed", String(seed),
                                           "--openings", String(settings.openingPlies)])
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
-        let match = try Tournament<G>(entrants: [.builtIn(tuned), .builtIn(settings.agent)], gamesPerPairing: 2 * pairs,
-                                      seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
+        let match = try Tournament<G>(entrants: [Entrant(spec: tuned, catalog: catalog), Entrant(spec: settings.agent, catalog: catalog)],
+                                      gamesPerPairing: 2 * pairs, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
                                       command: TuningPlay.header(settings) + command)
         let summary = try TuningPlay.verification(match, check: TwoPlayerRecordCheck<G>(file: match.file, source: "verify/games.jsonl"),
                                                   folder: folder, threads: threads, observer: observer)
@@ -81,26 +95,34 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
 /// its points.
 public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
     public let settings: TuningSettings<G.Rules>
+    /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
+    public let catalog: AgentCatalog<any PuzzleAgent<G>>
 
-    public init(settings: TuningSettings<G.Rules>) { self.settings = settings }
+    @inlinable
+    public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any PuzzleAgent<G>> = G.agentCatalog) {
+        self.settings = settings
+        self.catalog = catalog
+    }
+
+    public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
+        try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
+    }
 
     /// The match of one iteration: deal d is game 2d for θ+ and 2d + 1 for θ−.
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> PuzzleTournament<G> {
-        var oracle = false
-        for spec in [plus, minus] {
-            do { oracle = try G.makeAgent(spec, seed: 0).readsReferee } catch { throw .usage("agent '\(spec)': \(error.message)") }
-        }
+        let (p, m) = (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
+        let catalog = self.catalog
         return try PuzzleTournament<G>(
-            entrants: [PuzzleEntrant(name: "theta+", readsFutureDraws: oracle,
-                                     maker: { seed throws(ParseError) in try G.makeAgent(plus, seed: seed) }),
-                       PuzzleEntrant(name: "theta-", readsFutureDraws: oracle,
-                                     maker: { seed throws(ParseError) in try G.makeAgent(minus, seed: seed) })],
+            entrants: [PuzzleEntrant(name: "theta+", readsFutureDraws: p.kindDescription.readsReferee,
+                                     maker: { seed throws(ParseError) in try catalog.make(p, seed: seed) }),
+                       PuzzleEntrant(name: "theta-", readsFutureDraws: m.kindDescription.readsReferee,
+                                     maker: { seed throws(ParseError) in try catalog.make(m, seed: seed) })],
             deals: settings.batch, seed: seed)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
-        let match = try self.match(seed: seed, plus: settings.spec(theta: plus), minus: settings.spec(theta: minus))
+        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
         let records = try TuningPlay.all(of: match, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
@@ -115,8 +137,9 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
         let deals = settings.verification
         let command = TuningPlay.command(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
                                           "--games", String(deals), "--seed", String(seed)])
-        let match = try PuzzleTournament<G>(entrants: [.builtIn(settings.agent), .builtIn(tuned)], deals: deals, seed: seed,
-                                            command: TuningPlay.header(settings) + command)
+        let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
+                                                       PuzzleEntrant(spec: tuned, catalog: catalog)],
+                                            deals: deals, seed: seed, command: TuningPlay.header(settings) + command)
         let summary = try TuningPlay.verification(match, check: PuzzleRecordCheck<G>(config: match.config, source: "verify/games.jsonl"),
                                                   folder: folder, threads: threads, observer: observer)
         return TuningVerification(kind: .puzzle, tuned: tuned, baseline: settings.agent, seed: seed, count: deals,
@@ -157,6 +180,11 @@ public struct TuningObserver: Sendable {
 
 /// The helpers both kinds of tuning games share.
 enum TuningPlay {
+    /// The spec `text` of `catalog`; a bad one is a usage error naming it.
+    static func parse<Agent>(_ text: String, _ catalog: AgentCatalog<Agent>) throws(WorkbenchError) -> AgentSpec {
+        do { return try catalog.parse(text) } catch { throw .usage("agent '\(text)': \(error.message)") }
+    }
+
     /// Plays every game of `match` on `threads` workers and returns their records in
     /// game order; the first failure (in game order) is thrown.
     static func all(of match: some TournamentRunning, threads: Int) throws(WorkbenchError) -> [GameRecord] {

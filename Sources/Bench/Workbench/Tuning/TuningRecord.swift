@@ -79,7 +79,7 @@ extension TuningSettings {
         let delta = SPSA.perturbation(seed: derivedSeed(.perturbation, k), count: parameters.count)
         let c = gains.map { $0.c(at: k) }, a = gains.map { $0.a(at: k) }
         let probes = SPSA.probes(theta: theta, delta: delta, c: c, bounds: bounds)
-        return IterationPlan(iteration: k, seed: derivedSeed(.games, k), delta: delta, c: c, a: a,
+        return IterationPlan(iteration: k, seed: derivedSeed(.tuningGames, k), delta: delta, c: c, a: a,
                              plus: probes.plus, minus: probes.minus)
     }
 

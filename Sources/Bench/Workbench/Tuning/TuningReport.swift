@@ -65,8 +65,8 @@ enum TuningReport {
         case (.puzzle, let v): o.append("| verification | \(v) deals, tuned and baseline on the same deals, seeds of purpose 18 (no deal shared with tuning) |")
         }
         if let threads { o.append("| threads | \(threads) (the weights do not depend on it) |") }
-        if let spec = try? AgentSpec(parsing: s.agent),
-           spec.parameters.contains(where: { $0.key == "time" || ($0.key == "threads" && $0.value != "1") }) {
+        if let spec = try? AgentSpec.Syntax(s.agent),
+           spec.items.contains(where: { $0.key == "time" || ($0.key == "threads" && $0.value != "1") }) {
             o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
         }
         o.append("")

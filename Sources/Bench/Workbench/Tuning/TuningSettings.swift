@@ -32,6 +32,9 @@ public struct TuningParameter: Codable, Equatable, Sendable {
     /// The default c_end: a tenth of the start value's magnitude, 1 for a weight at 0.
     public static func defaultCEnd(start: Double) -> Double { start == 0 ? 1 : abs(start) / 10 }
 
+    /// The values c_end and r_end may take.
+    public static let gainRange: ClosedRange<Double> = 0.000_001...1_000_000
+
     /// The default r_end (fishtest's).
     public static let defaultREnd = 0.002
 
@@ -144,34 +147,19 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// Games per iteration: 2 per pair (two-player) or 1 per deal.
     public var gamesPerIteration: Int { kind == .twoPlayer ? 2 * batch : batch }
 
-    /// What the seeds of a run are derived for (`derivedSeed` purposes, see docs/tuning.md).
-    public enum SeedPurpose: UInt64, Sendable {
-        /// The perturbation Δ of iteration k.
-        case perturbation = 16
-        /// The games of iteration k (the seed of its match).
-        case games = 17
-        /// The verification match (stream j; the first stream that shares no deal with tuning).
-        case verification = 18
-    }
-
     /// The seed for `purpose` and index `k`, derived from ``seed`` as tournaments derive theirs.
-    public func derivedSeed(_ purpose: SeedPurpose, _ k: Int) -> UInt64 {
-        TournamentConfig.derivedSeed(seed: seed, purpose.rawValue, k)
-    }
+    public func derivedSeed(_ purpose: SeedPurpose, _ k: Int) -> UInt64 { purpose.seed(from: seed, k) }
 
-    /// The agent spec with the tuned weights set to `values` (texts, in parameter
-    /// order), replacing any override of those weights in the baseline and keeping
-    /// everything else as written: `alphabeta:depth=3,w.mobility=2.5,w.edge=1.2`.
-    public func spec(values: [String]) -> String {
-        TuningSpec.spec(agent, setting: zip(parameters.map(\.name), values).map { ($0, $1) })
-    }
-
-    /// The spec playing the exact point `theta` (every digit kept).
-    public func spec(theta: [Double]) -> String { spec(values: theta.map { "\($0)" }) }
-
-    /// The spec of the tuned agent: `theta` rounded as ``TuningParameter/rounded(_:)`` says.
-    public func tunedSpec(theta: [Double]) -> String {
-        spec(values: zip(parameters, theta).map { $0.rounded($1) })
+    /// `baseline` with the tuned weights at `theta`: each exact, or `rounded` as the
+    /// tuned spec is written (``TuningParameter/rounded(_:)``), set on the spec's
+    /// values (an earlier override of a tuned weight is replaced, the rest kept).
+    public func spec(baseline: AgentSpec, theta: [Double], rounded: Bool) throws(WorkbenchError) -> AgentSpec {
+        let values = zip(parameters, theta).map { p, x -> (name: String, value: Double, text: String?) in
+            guard rounded else { return (p.name, x, nil) }
+            let text = p.rounded(x)
+            return (p.name, NumberText.real(text) ?? x, text)
+        }
+        do { return try baseline.settingWeights(values) } catch { throw .usage("agent '\(baseline.text)': \(error.message)") }
     }
 }
 
@@ -183,13 +171,28 @@ extension TuningSettings {
     /// or repeated weight, a count out of range, a non-positive c_end or r_end, bounds
     /// that are empty, outside ±10⁶ or not around the start value.
     public init<G: WorkbenchGame>(
-        game: G.Type, rules: Rules, agent: String, parameters names: [String]? = nil, iterations: Int,
+        game: G.Type, rules: Rules, agent text: String, parameters names: [String]? = nil, iterations: Int,
         batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
         cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
         bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
     ) throws(WorkbenchError) where G.Rules == Rules {
-        let weights: HeuristicWeights
-        do { weights = try G.weights(of: agent) } catch { throw .usage(error.message) }
+        let agent: AgentSpec
+        do { agent = try G.parseAgent(text) } catch { throw .usage(error.message) }
+        try self.init(game: G.self, rules: rules, agent: agent, parameters: names, iterations: iterations, batch: batch,
+                      openingPlies: openingPlies, seed: seed, verification: verification, cEnd: cEnd, rEnd: rEnd,
+                      bounds: bounds, command: command)
+    }
+
+    /// The settings of a run tuning `agent` (a spec of any catalog of `G`'s, your own
+    /// kinds included), checked, with defaults as above.
+    public init<G: WorkbenchGame>(
+        game: G.Type, rules: Rules, agent spec: AgentSpec, parameters names: [String]? = nil, iterations: Int,
+        batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
+        cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
+        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
+    ) throws(WorkbenchError) where G.Rules == Rules {
+        let agent = spec.text
+        let weights = spec.evaluationWeights
         guard !weights.names.isEmpty else {
             throw .usage("agent '\(agent)' has no weights to tune (it evaluates nothing)")
         }
@@ -224,12 +227,14 @@ extension TuningSettings {
         for name in tuned {
             let start = weights[name]
             let c = cEnd.value(for: name) ?? TuningParameter.defaultCEnd(start: start)
-            guard c.isFinite, c > 0, c <= limit.upperBound else {
-                throw .usage("\(cEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(c))")
+            // Bounded away from 0, so that no gain or step of the schedule is infinite
+            // or zero (a c_end of 5e-324 made the first step infinite).
+            guard TuningParameter.gainRange.contains(c) else {
+                throw .usage("\(cEnd.label) of w.\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(c))")
             }
             let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
-            guard r.isFinite, r > 0, r <= limit.upperBound else {
-                throw .usage("\(rEnd.label) of w.\(name) must be a number in (0, 1000000], got \(TuningReport.g(r))")
+            guard TuningParameter.gainRange.contains(r) else {
+                throw .usage("\(rEnd.label) of w.\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(r))")
             }
             let range = bounds.value(for: name) ?? TuningParameter.defaultBounds(start: start, cEnd: c)
             guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
@@ -242,7 +247,7 @@ extension TuningSettings {
             parameters.append(TuningParameter(name: name, start: start, lower: range.lowerBound, upper: range.upperBound,
                                               cEnd: c, rEnd: r))
         }
-        let kind: Kind = G.self is any PuzzleWorkbenchGame.Type ? .puzzle : .twoPlayer
+        let kind: Kind = G.players == 1 ? .puzzle : .twoPlayer
         self.init(game: G.name, kind: kind, rules: rules, agent: agent, parameters: parameters, iterations: iterations,
                   batch: batch, openingPlies: kind == .puzzle ? 0 : openingPlies, seed: seed, verification: verification,
                   command: command)
@@ -318,26 +323,5 @@ extension PerWeight where Value == ClosedRange<Double> {
                   lo.isFinite, hi.isFinite, lo < hi else { return nil }
             return lo...hi
         }
-    }
-}
-
-/// Agent specs with weights set: the baseline's text with the tuned weights'
-/// overrides replaced.
-enum TuningSpec {
-    /// `base` with each `(name, value)` written as `w.name=value` at the end, any
-    /// earlier override of those names removed, everything else kept as written.
-    static func spec(_ base: String, setting weights: [(name: String, value: String)]) -> String {
-        let trimmed = base.trimmingCharacters(in: .whitespacesAndNewlines)
-        let head = trimmed.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-        let names = Set(weights.map { "w." + $0.name })
-        var items: [String] = []
-        if head.count == 2 {
-            for item in head[1].split(separator: ",", omittingEmptySubsequences: false) {
-                let key = item.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
-                if !names.contains(key) { items.append(String(item)) }
-            }
-        }
-        items += weights.map { "w.\($0.name)=\($0.value)" }
-        return String(head[0]) + ":" + items.joined(separator: ",")
     }
 }

@@ -1,0 +1,60 @@
+import Search
+import Workbench
+
+/// `bench agents`: every agent kind of every game (or of one), with its parameters'
+/// types, ranges, defaults and help, and the game's own description — what a UCI
+/// engine's option list is, read from the same declarations parsing uses.
+enum AgentsCommand {
+    static let declared: [String: Options.Kind] = ["--game": .value, "--json": .flag]
+    static let help = """
+        usage: bench agents [--game NAME] [--json]
+
+        Lists each game (players, chance, moves, rule options) and the agent kinds it
+        offers, each parameter with its type, range, default and help, and the weights
+        w.NAME=value sets, with their defaults. --json prints one JSON object:
+        {"games": [{"name", "title", "players", "chance", "moves", "rules", "agents"}]}.
+        """
+
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        let options = try Options(command: "agents", arguments: arguments, declared: declared)
+        let games = try options.string("--game").map { name throws(WorkbenchError) in [try GameRegistry.game(named: name)] }
+            ?? GameRegistry.games
+        let listed = games.map { GameListing($0) }
+        if options.has("--json") {
+            try Output.printJSON(["games": listed])
+            return
+        }
+        print(listed.map(\.text).joined(separator: "\n\n"))
+    }
+}
+
+/// One game as `bench agents` lists it.
+struct GameListing: Encodable {
+    let name, title: String
+    let players: Int
+    let chance: String
+    let moves: String
+    let rules: [Parameter]
+    let agents: [AgentDescription]
+
+    init(_ game: any WorkbenchGame.Type) {
+        let d = game.gameDescription
+        name = d.name
+        title = d.title
+        players = d.players
+        chance = d.chance.rawValue
+        moves = d.moves
+        rules = d.rules
+        agents = game.agentDescriptions
+    }
+
+    var text: String {
+        var lines = ["\(title) (--game \(name)): \(players == 1 ? "one player" : "two players"), chance: \(chance); a move is \(moves)"]
+        for p in rules {
+            lines.append("  rule --\(p.name) \(p.typeName) \(p.rangeText), default \(p.defaultValue.map { "\($0)" } ?? "none"): \(p.help)")
+        }
+        lines.append("agents:")
+        lines += agents.map { $0.help.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
+        return lines.joined(separator: "\n")
+    }
+}

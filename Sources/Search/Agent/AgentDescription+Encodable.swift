@@ -1,0 +1,61 @@
+/// The JSON of a parameter, as `bench agents --json` lists it (and, next, the text
+/// protocol's option list): `{"name", "type", "default", "min", "max", "choices",
+/// "role", "aliases", "help"}`, with absent values as `null`.
+extension Parameter: Encodable {
+    enum CodingKeys: String, CodingKey { case name, type, `default`, min, max, choices, role, aliases, help }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(typeName, forKey: .type)
+        try c.encode(defaultValue, forKey: .default)
+        switch kind {
+        case .integer(let r):
+            try c.encode(r.lowerBound, forKey: .min)
+            try c.encode(r.upperBound, forKey: .max)
+        case .real(let r):
+            try c.encode(r.lowerBound, forKey: .min)
+            try c.encode(r.upperBound, forKey: .max)
+        default:
+            try c.encodeNil(forKey: .min)
+            try c.encodeNil(forKey: .max)
+        }
+        switch kind {
+        case .choice(let words): try c.encode(words, forKey: .choices)
+        case .flag: try c.encode(["on", "off"], forKey: .choices)
+        default: try c.encodeNil(forKey: .choices)
+        }
+        try c.encode(role == .limit ? "limit" : "setting", forKey: .role)
+        try c.encode(aliases, forKey: .aliases)
+        try c.encode(help, forKey: .help)
+    }
+}
+
+/// A value as JSON: a number, `true`/`false`, or a string.
+extension ParameterValue: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .integer(let n): try c.encode(n)
+        case .real(let x): try c.encode(x)
+        case .flag(let b): try c.encode(b)
+        case .text(let s): try c.encode(s)
+        }
+    }
+}
+
+/// The JSON of an agent kind: `{"name", "summary", "readsReferee", "parameters",
+/// "weights": [{"name", "default"}]}`.
+extension AgentDescription: Encodable {
+    enum CodingKeys: String, CodingKey { case name, summary, readsReferee, parameters, weights }
+    struct Weight: Encodable { var name: String; var `default`: Double }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(summary, forKey: .summary)
+        try c.encode(readsReferee, forKey: .readsReferee)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(zip(weights.names, weights.values).map { Weight(name: $0, default: $1) }, forKey: .weights)
+    }
+}
