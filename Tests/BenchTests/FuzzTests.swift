@@ -154,16 +154,18 @@ final class FuzzTests: XCTestCase {
         for i in 0..<300 {
             let coin = i % 3 == 0
             let text = fuzz.mutateSpec(fuzz.pick(coin ? Self.coinSorterSpecs : Self.tigersGoatsSpecs))
-            do {
-                let spec = try AgentSpec(parsing: text)
-                XCTAssertFalse(spec.name.isEmpty, "input \(i): \(text)")
+            do throws(ParseError) {
+                let spec = coin ? try CoinSorter.agentCatalog.parse(text) : try TigersGoats.agentCatalog.parse(text)
+                XCTAssertFalse(spec.kind.isEmpty, "input \(i): \(text)")
+                XCTAssertEqual(spec.text, text, "input \(i): a parsed spec writes itself out as given")
                 XCTAssertTrue(spec.weights.allSatisfy { $0.value.isFinite }, "input \(i): \(text) keeps a weight that is not finite")
+                XCTAssertNil(AgentName.problem(spec.text), "input \(i): \(text) is not a valid agent name")
             } catch {
                 assertOneLine(error.message, input: text, "input \(i): \(text)")
             }
             // Making the agent allocates nothing large and plays nothing: any spec is cheap here.
-            do {
-                if coin { _ = try CoinSorter.makeAgent(text, seed: fuzz.rng.next()) } else { _ = try TigersGoats.makeAgent(text, seed: fuzz.rng.next()) }
+            do throws(ParseError) {
+                if coin { _ = try CoinSorter.agentCatalog.make(text, seed: fuzz.rng.next()) } else { _ = try TigersGoats.agentCatalog.make(text, seed: fuzz.rng.next()) }
             } catch {
                 assertOneLine(error.message, input: text, "input \(i): \(text)")
             }

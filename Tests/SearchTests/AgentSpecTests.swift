@@ -36,16 +36,42 @@ final class AgentSpecTests: XCTestCase {
 
     // MARK: - Parsing
 
-    func testSpecParsesNameParametersAndWeights() throws {
-        let spec = try AgentSpec(parsing: " alphabeta:depth=5,w.mobility=3,threads=2 ")
-        XCTAssertEqual(spec.name, "alphabeta")
-        XCTAssertEqual(spec.parameters.map(\.key), ["depth", "threads"])
-        XCTAssertEqual(spec.parameters.map(\.value), ["5", "2"])
+    func testSpecParsesKindTypedSettingsAndWeights() throws {
+        let catalog = TwoPlayerAgents<TigersGoatsEvaluator>.catalog
+        let spec = try catalog.parse("alphabeta:depth=5,w.mobility=3,threads=2")
+        XCTAssertEqual(spec.kind, "alphabeta")
+        XCTAssertEqual(spec.settings.map(\.name), ["depth", "threads"])
+        XCTAssertEqual(spec.settings.map(\.value), [.integer(5), .integer(2)])
         XCTAssertEqual(spec.weights.map(\.name), ["mobility"])
         XCTAssertEqual(spec.weights.map(\.value), [3])
-        let bare = try AgentSpec(parsing: "greedy")
-        XCTAssertEqual(bare.name, "greedy")
-        XCTAssertTrue(bare.parameters.isEmpty && bare.weights.isEmpty)
+        XCTAssertEqual(spec.text, "alphabeta:depth=5,w.mobility=3,threads=2".replacingOccurrences(of: "w.mobility=3,threads=2", with: "threads=2,w.mobility=3"))
+        // Unset values read as the kind's defaults; a limit's default only without any limit.
+        XCTAssertEqual(spec.int("tt"), 16)
+        XCTAssertEqual(try catalog.parse("alphabeta:time=1").budget, SearchBudget(seconds: 1))
+        XCTAssertEqual(try catalog.parse("alphabeta").budget, SearchBudget(depth: 4))
+        let bare = try catalog.parse("greedy")
+        XCTAssertEqual(bare.kind, "greedy")
+        XCTAssertTrue(bare.settings.isEmpty && bare.weights.isEmpty)
+        XCTAssertEqual(bare.text, "greedy")
+    }
+
+    func testSettingWeightsReplacesOverridesOnTheParsedSpec() throws {
+        let catalog = TwoPlayerAgents<TigersGoatsEvaluator>.catalog
+        let spec = try catalog.parse("alphabeta:depth=3,w.edge=5,w.mobility=1")
+        let set = try spec.settingWeights([(name: "edge", value: 2.5, text: "2.5")])
+        XCTAssertEqual(set.text, "alphabeta:depth=3,w.mobility=1,w.edge=2.5")
+        XCTAssertEqual(set.evaluationWeights["edge"], 2.5)
+        XCTAssertThrowsError(try spec.settingWeights([(name: "nope", value: 1, text: nil)]))
+        XCTAssertThrowsError(try catalog.parse("random").settingWeights([(name: "edge", value: 1, text: nil)]))
+    }
+
+    func testPaddingControlCharactersAliasesAndEmptyItemsAreRefused() {
+        for (spec, part) in [(" random", "blank"), ("random ", "blank"), ("random\n", "control character"),
+                             ("ran\u{7}dom", "control character"), ("mcts:playouts=3,iterations=500", "same parameter"),
+                             ("mcts:iterations=3,iterations=5", "given twice"), ("alphabeta:depth=3,,tt=1", "not key=value"),
+                             ("alphabeta:depth=+3", "depth"), ("alphabeta:depth=0x3", "depth"), ("mcts:c=1e999", "c must")] {
+            assertMessage(tigersGoatsError(spec), contains: [part])
+        }
     }
 
     // MARK: - Rejections, for both factories
@@ -97,7 +123,7 @@ final class AgentSpecTests: XCTestCase {
 
     func testMalformedSpecsAreRejected() {
         for (spec, part) in [("alphabeta:depth", "not key=value"), (":depth=3", "no agent name"), ("", "empty"),
-                             ("   ", "empty"), ("mcts:playouts=5,playouts=6", "given twice"),
+                             ("   ", "blank"), ("mcts:playouts=5,playouts=6", "given twice"),
                              ("alphabeta:", "not key=value"), ("alphabeta:depth=3,", "not key=value"),
                              ("alphabeta:=3", "not key=value"), ("mcts:playouts=", "not key=value"),
                              ("alphabeta:w.mobility", "not key=value"),

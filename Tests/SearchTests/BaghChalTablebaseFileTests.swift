@@ -128,14 +128,15 @@ final class BaghChalTablebaseFileTests: XCTestCase {
     }
 
     func testTheAgentSpecIsChecked() {
-        XCTAssertThrowsError(try BaghChalTablebaseAgents.settings(AgentSpec(parsing: "tablebase:depth=0"), defaultFile: "x"))
-        XCTAssertThrowsError(try BaghChalTablebaseAgents.settings(AgentSpec(parsing: "tablebase:nodes=5"), defaultFile: "x"))
-        XCTAssertThrowsError(try BaghChalTablebaseAgents.settings(AgentSpec(parsing: "tablebase:w.x=1"), defaultFile: "x"))
-        let s = try? BaghChalTablebaseAgents.settings(AgentSpec(parsing: "tablebase:file=a/b.tb,depth=3"), defaultFile: "x")
-        XCTAssertEqual(s?.file, "a/b.tb")
-        XCTAssertEqual(s?.depth, 3)
-        XCTAssertThrowsError(try BaghChalTablebaseAgents.make(AgentSpec(parsing: "tablebase:file=/nonexistent/t.tb"),
-                                                              seed: 0, defaultFile: "x")) { error in
+        let kind = BaghChalTablebaseAgents.description(defaultFile: "x")
+        XCTAssertThrowsError(try kind.parse("tablebase:depth=0"))
+        XCTAssertThrowsError(try kind.parse("tablebase:nodes=5"))
+        XCTAssertThrowsError(try kind.parse("tablebase:w.x=1"))
+        let s = try? kind.parse("tablebase:file=a/b.tb,depth=3")
+        XCTAssertEqual(s?.string("file"), "a/b.tb")
+        XCTAssertEqual(s?.int("depth"), 3)
+        XCTAssertEqual(try? kind.parse("tablebase").string("file"), "x")
+        XCTAssertThrowsError(try BaghChalTablebaseAgents.make(kind.parse("tablebase:file=/nonexistent/t.tb"), seed: 0)) { error in
             XCTAssertTrue("\(error)".contains("bench solve"), "\(error)")
         }
     }

@@ -64,7 +64,7 @@ final class GradingTests: XCTestCase {
 
     func testAPerfectAgentKeepsEveryValueAndARandomOneDoesNot() throws {
         let perfect = try Grading.grade(BaghChal.self, agent: "perfect", table: Self.table, positions: 80, seed: 2, threads: 2) { seed in
-            TablebaseAgent(spec: "perfect", table: Self.table, fallback: RandomAgent<BaghChal>(), seed: seed)
+            TablebaseAgent(spec: "perfect", table: Self.table, fallback: RandomAgent<BaghChal>(spec: "random", seed: 0), seed: seed)
         }
         XCTAssertEqual(perfect.kept.count, 80)
         // The fastest win, except where the reduced table calls the game already won

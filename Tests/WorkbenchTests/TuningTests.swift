@@ -82,6 +82,10 @@ final class TuningTests: XCTestCase {
             return ([f(plus) + e()], [f(minus) + e()])
         }
 
+        func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
+            "synthetic:" + theta.map { "\($0)" }.joined(separator: ",")
+        }
+
         func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
                     observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
             throw .runtime("no verification for a synthetic objective")
@@ -232,11 +236,11 @@ final class TuningTests: XCTestCase {
         XCTAssertEqual(tuned.count, 2)
         XCTAssertEqual(tuned[0], "greedy")
         XCTAssertEqual(tuned[1], outcome.tunedSpec)
-        let spec = try AgentSpec(parsing: tuned[1])
-        XCTAssertEqual(spec.name, "greedy")
+        let spec = try CoinSorter.agentCatalog.parse(tuned[1])
+        XCTAssertEqual(spec.kind, "greedy")
         XCTAssertEqual(spec.weights.map(\.name), ["four", "three", "double"])
-        _ = try CoinSorter.makeAgent(tuned[1], seed: 1)
-        let weights = try CoinSorter.weights(of: tuned[1])
+        _ = try CoinSorter.agentCatalog.make(spec, seed: 1)
+        let weights = spec.evaluationWeights
         for (i, p) in tuner.settings.parameters.enumerated() {
             XCTAssertEqual(weights[p.name], outcome.theta[i], accuracy: p.cEnd / 100)
         }
@@ -248,11 +252,15 @@ final class TuningTests: XCTestCase {
         XCTAssertTrue(summary.contains("skipped"), "no verification was asked for")
     }
 
-    func testASpecKeepsItsOtherParametersAndReplacesTunedOverrides() {
-        XCTAssertEqual(TuningSpec.spec("alphabeta:depth=3,w.edge=5,w.mobility=1", setting: [("edge", "2.5")]),
-                       "alphabeta:depth=3,w.mobility=1,w.edge=2.5")
-        XCTAssertEqual(TuningSpec.spec(" greedy ", setting: [("four", "0.7"), ("three", "0.1")]),
-                       "greedy:w.four=0.7,w.three=0.1")
+    func testASpecKeepsItsOtherParametersAndReplacesTunedOverrides() throws {
+        let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.defaultRules,
+                                          agent: "alphabeta:depth=3,w.edge=5,w.mobility=1", parameters: ["edge"],
+                                          iterations: 3, batch: 1)
+        let games = TwoPlayerTuningGames<TigersGoats>(settings: settings)
+        XCTAssertEqual(try games.spec(theta: [2.5], rounded: true), "alphabeta:depth=3,w.mobility=1,w.edge=2.5")
+        let puzzle = PuzzleTuningGames<CoinSorter>(settings: try TuningSettings(
+            game: CoinSorter.self, rules: NoRules(), agent: "greedy", parameters: ["four", "three"], iterations: 3, batch: 1))
+        XCTAssertEqual(try puzzle.spec(theta: [0.7, 0.1], rounded: true), "greedy:w.four=0.7,w.three=0.1")
     }
 
     func testRoundingFollowsThePerturbationSize() {
