@@ -66,11 +66,12 @@ public struct AgentDescription: Sendable, Hashable {
             do { typed = try parameter.parse(value) } catch { throw ParseError("agent '\(text)': \(error.message)") }
             settings.append(AgentSpec.Setting(name: parameter.name, key: key, value: typed, text: value))
         }
-        return AgentSpec(description: self, settings: settings, weights: weights)
+        return AgentSpec(description: self, settings: settings, weights: weights,
+                         written: syntax.items.map { AgentSpec.WrittenItem(key: $0.key, text: $0.value) })
     }
 
     /// The spec of this kind with nothing set: every parameter at its default.
-    public var defaultSpec: AgentSpec { AgentSpec(description: self, settings: [], weights: []) }
+    public var defaultSpec: AgentSpec { AgentSpec(description: self, settings: [], weights: [], written: []) }
 
     /// Throws unless `name` is one of the kind's weights and `value` a value it may take.
     func checkWeight(_ name: String, _ value: Double) throws(ParseError) {

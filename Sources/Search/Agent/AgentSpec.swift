@@ -36,19 +36,29 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
     /// The weight overrides given, in the order given.
     public private(set) var weights: [Weight]
 
-    init(description: AgentDescription, settings: [Setting], weights: [Weight]) {
+    /// Every item as written, in the order written (`key`, value text): the text of
+    /// the spec, kept beside the typed values so a spec writes itself out as given.
+    private var written: [WrittenItem]
+
+    struct WrittenItem: Sendable, Hashable {
+        var key: String
+        var text: String
+    }
+
+    init(description: AgentDescription, settings: [Setting], weights: [Weight], written: [WrittenItem]) {
         kindDescription = description
         self.settings = settings
         self.weights = weights
+        self.written = written
     }
 
     /// The kind's name, e.g. `alphabeta`.
     public var kind: String { kindDescription.name }
 
-    /// The spec written out: `kind` or `kind:key=value,…,w.name=value,…`.
+    /// The spec written out: `kind` or `kind:key=value,…` in the order given (weights
+    /// set later by ``settingWeights(_:)`` at the end).
     public var text: String {
-        let items = settings.map { "\($0.key)=\($0.text)" } + weights.map { "w.\($0.name)=\($0.text)" }
-        return items.isEmpty ? kind : kind + ":" + items.joined(separator: ",")
+        written.isEmpty ? kind : kind + ":" + written.map { "\($0.key)=\($0.text)" }.joined(separator: ",")
     }
 
     public var description: String { text }
@@ -105,9 +115,12 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         var spec = self
         let names = Set(values.map(\.name))
         spec.weights.removeAll { names.contains($0.name) }
+        spec.written.removeAll { $0.key.hasPrefix("w.") && names.contains(String($0.key.dropFirst(2))) }
         for (name, value, text) in values {
             try kindDescription.checkWeight(name, value)
-            spec.weights.append(Weight(name: name, value: value, text: text ?? "\(value)"))
+            let weight = Weight(name: name, value: value, text: text ?? "\(value)")
+            spec.weights.append(weight)
+            spec.written.append(WrittenItem(key: "w." + name, text: weight.text))
         }
         return spec
     }
