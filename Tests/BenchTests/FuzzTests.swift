@@ -351,11 +351,11 @@ final class FuzzTests: XCTestCase {
             let loaded: Result<Void, WorkbenchError> = redirected(stdin: "", in: folder) {
                 do throws(WorkbenchError) {
                     if coin {
-                        try TournamentCommand.load(url, check: PuzzleRecordCheck<CoinSorter>(config: config, source: "games.jsonl"),
+                        try TournamentFolder.load(url, check: PuzzleRecordCheck<CoinSorter>(config: config, source: "games.jsonl"),
                                                    into: &tally)
                     } else {
                         let file = TournamentFile(config: config, rules: base.rules)
-                        try TournamentCommand.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"),
+                        try TournamentFolder.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"),
                                                    into: &tally)
                     }
                 } catch { return .failure(error) }
@@ -417,7 +417,7 @@ final class FuzzTests: XCTestCase {
             var tally = TournamentTally(config: config)
             let file = TournamentFile(config: config, rules: base.rules)
             do {
-                try TournamentCommand.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"), into: &tally)
+                try TournamentFolder.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"), into: &tally)
             } catch {
                 assertOneLine(error.message, input: "", trap.name)
             }

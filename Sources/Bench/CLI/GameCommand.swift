@@ -15,7 +15,7 @@ extension GameCommand {
     /// Picks the game from `--game` and runs the command for it.
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         do { try GameRegistry.dispatch(Options.gameName(in: arguments), to: Self(arguments: arguments)) } catch {
-            throw error.message.hasPrefix(name + ":") || error.message.hasPrefix("tournament:") ? error : error.prefixed(name)
+            throw error.prefixed(name)
         }
     }
 

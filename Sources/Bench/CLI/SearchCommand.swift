@@ -51,7 +51,7 @@ struct SearchCommand: GameCommand {
         let seed = try options.uint64("--seed", default: 1)
         let history: GameHistory<G>
         do { history = try Replay.play(Replay.split(options.string("--moves") ?? ""), from: try options.startPosition()) } catch {
-            throw error.message.hasPrefix(Self.name + ":") ? error : error.prefixed(Self.name)
+            throw error.prefixed(Self.name)
         }
         guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
         var agent: any TwoPlayerAgent<G>

@@ -46,12 +46,8 @@ struct TournamentCommand: GameCommand {
             do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
         }
         let games = try options.int("--games", default: 20, in: 1...10_000_000)
-        guard games % 2 == 0 else {
-            throw .usage("tournament: --games must be even (games are played in pairs with sides swapped), got \(games)")
-        }
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
-            guard specs.count == 2 else { throw .usage("tournament: --sprt needs exactly two agents") }
             do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
         }
         let tournament: Tournament<G>
@@ -60,8 +56,18 @@ struct TournamentCommand: GameCommand {
                                         openingPlies: try options.int("--openings", default: 4, in: 0...200),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
                                         command: Self.commandLine(["tournament"] + arguments))
-        } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options, check: TwoPlayerRecordCheck<G>(file: tournament.file, source: "games.jsonl"))
+        } catch { throw Self.naming(error) }
+        try run(tournament, options)
+    }
+
+    /// The options that set each of a tournament's settings, for errors about them.
+    static let options = ["games": "--games", "sprt": "--sprt", "openingPlies": "--openings", "agents": "--agents",
+                          "gauntlet": "--gauntlet"]
+
+    /// `error` from the library, naming the option that set the field it is about.
+    static func naming(_ error: WorkbenchError) -> WorkbenchError {
+        guard let option = error.field.flatMap({ options[$0] }) else { return error.prefixed(name) }
+        return error.prefixed("option \(option)").prefixed(name)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -83,55 +89,39 @@ struct TournamentCommand: GameCommand {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
                                               seed: try options.uint64("--seed", default: 1),
                                               command: Self.commandLine(["tournament"] + arguments))
-        } catch { throw error.message.hasPrefix("tournament:") ? error : error.prefixed(Self.name) }
-        try run(tournament, options, check: PuzzleRecordCheck<G>(config: tournament.config, source: "games.jsonl"))
+        } catch { throw Self.naming(error) }
+        try run(tournament, options)
     }
-
-    /// Prepares the output folder, plays the tournament with a progress line on a
-    /// terminal, writes the summary files and prints the Markdown. On resume, the
-    /// log's records are checked with `check` and tallied, one at a time, before any
-    /// game is played.
-    func run<T: TournamentRunning, C: RecordChecking>(_ tournament: T, _ options: Options, check: C) throws(WorkbenchError) {
+    /// Opens the output folder (``TournamentFolder``: new, or resumed with every record
+    /// checked before a game is played), plays the tournament with a progress line on
+    /// a terminal, writes the summary files and prints the Markdown.
+    func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
-        let output = try prepare(options, file: tournament.file)
         let progress = ProgressLine.ifTerminal()
-        var tally = TournamentTally(config: tournament.config)
-        // Said once the run has succeeded, so a failure is the one line on stderr.
-        var repair: String? = nil
-        if output.resuming, let log = output.log {
-            // Every record is checked before the log is touched: a resume that fails
-            // leaves the log as it found it, and says one thing.
+        var opened: TournamentFolder.Opened? = nil
+        if let out = options.string("--out") {
+            guard !out.isEmpty else { throw .usage("tournament: --out needs a folder name, got ''") }
             do {
-                // The repair below says what happened to a torn line; load's note is not needed.
-                try Self.load(log.url, check: check, into: &tally, progress: progress)
-                repair = try RecordLog.repairTornLastLine(log.url)
-            } catch {
-                throw error.prefixed("tournament: --resume")
-            }
+                opened = try TournamentFolder.open(URL(fileURLWithPath: out), file: tournament.file,
+                                                   check: tournament.recordCheck(source: TournamentFolder.logName),
+                                                   resume: options.has("--resume")) { progress?.include($0) }
+            } catch { throw error.prefixed(Self.name) }
+            InterruptMessage.install()
+        } else if options.has("--resume") {
+            throw .usage("tournament: --resume needs --out DIR")
         }
+        let tally = opened?.tally ?? TournamentTally(config: tournament.config)
         progress?.start(total: tournament.config.totalGames, resumed: tally.addedCount)
         var update: (@Sendable (GameRecord, Int) -> Void)? = nil
         if let progress { update = { record, finished in progress.update(record, finished: finished) } }
-        let summary = try tournament.run(threads: threads, log: output.log, resumingFrom: tally, onRecord: update)
+        let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: update)
         progress?.finish()
-        try finish(summary, output)
-        if let repair { Output.note("tournament: --resume: \(repair)") }
-    }
-
-    /// Reads the log at `url` one record at a time: each is checked, then tallied.
-    /// Returns the note to give when the last line is torn (`nil` when it is whole).
-    @discardableResult
-    static func load<C: RecordChecking>(_ url: URL, check: C, into tally: inout TournamentTally,
-                                        progress: ProgressLine? = nil) throws(WorkbenchError) -> String? {
-        var check = check
-        let source = url.lastPathComponent
-        let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
-            try check.check(record, line: line)
-            do throws(WorkbenchError) { try tally.add(record) } catch { throw .runtime("\(source) line \(line): \(error.message)") }
-            progress?.include(record)
+        if let folder = opened?.folder {
+            do { try summary.write(to: folder) } catch { throw error.prefixed(Self.name) }
         }
-        return shape.tornLastLine
-            ? "\(source): the last line is cut short (a run killed while writing it); it is not counted" : nil
+        print(summary.markdown)
+        // Said once the run has succeeded, so a failure is the one line on stderr.
+        if let repair = opened?.repair { Output.note("tournament: --resume: \(repair)") }
     }
 
     /// The `--agents` list: at least `minimum`, none given twice.
@@ -139,78 +129,6 @@ struct TournamentCommand: GameCommand {
         guard let agents = options.list("--agents") else { throw .usage("tournament: missing required option --agents") }
         guard agents.count >= minimum else { throw .usage("tournament: \(game) needs at least \(minimum) agent\(minimum == 1 ? "" : "s")") }
         return agents
-    }
-
-    /// Where the run writes: the folder, its log and the games already played.
-    struct Destination {
-        var folder: URL?
-        var log: RecordLog?
-        /// Whether the log holds an earlier run's games (`--resume`).
-        var resuming = false
-    }
-
-    /// Creates the output folder and its `tournament.json`, or checks them on resume.
-    /// Fails before writing anything when the folder is unusable or holds another run.
-    func prepare<R>(_ options: Options, file: TournamentFile<R>) throws(WorkbenchError) -> Destination {
-        guard let out = options.string("--out") else {
-            if options.has("--resume") { throw .usage("tournament: --resume needs --out DIR") }
-            return Destination()
-        }
-        guard !out.isEmpty else { throw .usage("tournament: --out needs a folder name, got ''") }
-        let folder = URL(fileURLWithPath: out)
-        let fm = FileManager.default
-        let configURL = folder.appendingPathComponent("tournament.json")
-        let logURL = folder.appendingPathComponent("games.jsonl")
-        let log: RecordLog
-        if options.has("--resume") {
-            guard fm.fileExists(atPath: configURL.path) else {
-                throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
-            }
-            // The log is this run's from here on: a second run on the folder stops here.
-            do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
-            guard let data = fm.contents(atPath: configURL.path) else {
-                throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
-            }
-            let saved: TournamentFile<R>
-            do { saved = try JSONDecoder().decode(TournamentFile<R>.self, from: data) } catch {
-                throw .runtime("tournament: --resume: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
-            }
-            guard saved == file else {
-                throw .usage("tournament: --resume: the options differ from the run in \(folder.path) (\(saved.config.command))")
-            }
-        } else {
-            // An empty log without tournament.json is what a run killed while starting
-            // leaves; it holds no game, so a new run may take the folder over.
-            let logSize = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-            if fm.fileExists(atPath: configURL.path) || logSize > 0 {
-                throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
-            }
-            do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw .runtime("tournament: cannot create output folder \(folder.path)")
-            }
-            guard fm.isWritableFile(atPath: folder.path) else {
-                throw .runtime("tournament: output folder \(folder.path) is not writable")
-            }
-            do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
-            // Another run may have started in this folder between the check and the lock.
-            let lockedSize = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-            if fm.fileExists(atPath: configURL.path) || lockedSize > 0 {
-                throw .usage("tournament: \(folder.path) already holds a tournament; use --resume or another --out")
-            }
-            do { try Data((try JSON.text(file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
-                throw .runtime("tournament: cannot write \(configURL.path)")
-            }
-        }
-        InterruptMessage.install()
-        return Destination(folder: folder, log: log, resuming: options.has("--resume"))
-    }
-
-    /// Writes the summary files (with `--out`) and prints the Markdown.
-    func finish(_ summary: TournamentSummary, _ output: Destination) throws(WorkbenchError) {
-        if let folder = output.folder {
-            do { try summary.write(to: folder) } catch { throw error.prefixed(Self.name) }
-        }
-        print(summary.markdown)
     }
 
     /// The command as a shell line: `bench` and the arguments, quoted where needed.
@@ -274,7 +192,7 @@ struct ReportCommand: GameVisitor {
     func report<C: RecordChecking>(_ config: TournamentConfig, check: C) throws(WorkbenchError) {
         var tally = TournamentTally(config: config)
         let note: String?
-        do { note = try TournamentCommand.load(folder.appendingPathComponent("games.jsonl"), check: check, into: &tally) } catch {
+        do { note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName), check: check, into: &tally) } catch {
             throw error.prefixed("report")
         }
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)

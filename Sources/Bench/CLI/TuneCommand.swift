@@ -89,7 +89,7 @@ struct TuneCommand: GameCommand {
                 seed: try options.uint64("--seed", default: 1), verification: verification,
                 cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
                 bounds: bounds ?? PerWeight(label: "--bounds"), command: TournamentCommand.commandLine(["tune"] + arguments))
-        } catch { throw error.message.hasPrefix("tune:") ? error : error.prefixed(Self.name) }
+        } catch { throw error.prefixed(Self.name) }
     }
 
     /// Prints the settings, runs the tuner in --out DIR with progress on a terminal,
@@ -120,7 +120,7 @@ struct TuneCommand: GameCommand {
         let outcome: TuningOutcome
         do {
             outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
-        } catch { throw error.message.hasPrefix("tune:") ? error : error.prefixed(Self.name) }
+        } catch { throw error.prefixed(Self.name) }
         progress?.finish()
         print(outcome.results)
     }

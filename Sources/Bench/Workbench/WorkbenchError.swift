@@ -6,21 +6,41 @@ public struct WorkbenchError: Error, CustomStringConvertible, Sendable {
     public enum Kind: Sendable { case usage, runtime }
 
     public let kind: Kind
-    public let message: String
+    /// Where it happened, outermost first (`["tournament", "--resume"]`): the context
+    /// callers add with ``prefixed(_:)``, kept apart from the problem itself.
+    public private(set) var context: [String] = []
+    /// The problem itself, e.g. `games per pairing must be even`.
+    public let detail: String
+    /// The setting the problem is about, in the library's terms (`games`, `sprt`,
+    /// `openingPlies`), so a front end can name its own option for it.
+    public var field: String?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, field: String? = nil) {
         self.kind = kind
-        self.message = message
+        detail = message
+        self.field = field
     }
 
     /// A misuse: the input was wrong.
-    public static func usage(_ message: String) -> WorkbenchError { WorkbenchError(.usage, message) }
+    public static func usage(_ message: String, field: String? = nil) -> WorkbenchError {
+        WorkbenchError(.usage, message, field: field)
+    }
 
     /// A failure while running: the input was fine, the world (disk, data) was not.
     public static func runtime(_ message: String) -> WorkbenchError { WorkbenchError(.runtime, message) }
 
-    /// The same error with `prefix: ` before its message (e.g. the command's name).
-    public func prefixed(_ prefix: String) -> WorkbenchError { WorkbenchError(kind, prefix + ": " + message) }
+    /// The message: the context and the problem, `tournament: --resume: games.jsonl line 3: …`.
+    public var message: String { (context + [detail]).joined(separator: ": ") }
+
+    /// The same error inside `context` (e.g. the command's name); the same error when
+    /// that is already its outermost context, so layers may add theirs freely. (A
+    /// message written with its command's name, `tournament: …`, counts as in it.)
+    public func prefixed(_ context: String) -> WorkbenchError {
+        guard self.context.first != context, !(self.context.isEmpty && detail.hasPrefix(context + ": ")) else { return self }
+        var e = self
+        e.context.insert(context, at: 0)
+        return e
+    }
 
     public var description: String { message }
 }

@@ -29,11 +29,13 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
         self.rules = rules
         config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: gamesPerPairing,
                                   seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
-        if let problem = config.problem { throw .usage(problem) }
+        if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
     /// What `tournament.json` holds for this tournament.
     public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: rules) }
+
+    public func recordCheck(source: String) -> TwoPlayerRecordCheck<G> { TwoPlayerRecordCheck(file: file, source: source) }
 
     /// The opening of pair `pair`: random legal plies from the start, the same for
     /// every pairing, avoiding moves that end the game.
@@ -92,11 +94,13 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
         self.entrants = entrants
         config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
                                   command: command)
-        if let problem = config.problem { throw .usage(problem) }
+        if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
     /// What `tournament.json` holds for this tournament.
     public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: G.defaultRules) }
+
+    public func recordCheck(source: String) -> PuzzleRecordCheck<G> { PuzzleRecordCheck(config: config, source: source) }
 
     /// Plays game `index`: deal `index / agents`, by agent `index % agents`.
     public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
@@ -117,12 +121,16 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
 /// The runs below are shared.
 public protocol TournamentRunning: Sendable {
     associatedtype Rules: Codable & Equatable & Sendable
+    /// How a record of this tournament is checked when a log is read back.
+    associatedtype Check: RecordChecking
     /// Everything that fixes the games, apart from the rules.
     var config: TournamentConfig { get }
     /// What `tournament.json` holds.
     var file: TournamentFile<Rules> { get }
     /// Plays game `index` of the schedule.
     func play(_ index: Int) throws(WorkbenchError) -> GameRecord
+    /// A checker of this tournament's records, naming `source` in its messages.
+    func recordCheck(source: String) -> Check
 }
 
 extension TournamentRunning {

@@ -67,46 +67,46 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
-        if let problem { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem)) }
+        if let problem { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem.message)) }
     }
 
     /// The first rule of a tournament this configuration breaks, in words; `nil` when
     /// it keeps them all. The one place these rules are written: a tournament made in
     /// code, on the command line or read from `tournament.json` is checked here.
-    public var problem: String? {
+    public var problem: (field: String, message: String)? {
         let kind = isPuzzle ? "a puzzle tournament" : "a two-player tournament"
-        guard players == 1 || players == 2 else { return "players must be 1 or 2, got \(players)" }
-        guard agents.count >= (isPuzzle ? 1 : 2) else { return "\(kind) needs at least \(isPuzzle ? 1 : 2) agents" }
+        guard players == 1 || players == 2 else { return ("players", "players must be 1 or 2, got \(players)") }
+        guard agents.count >= (isPuzzle ? 1 : 2) else { return ("agents", "\(kind) needs at least \(isPuzzle ? 1 : 2) agents") }
         guard agents.count <= Self.agentsRange.upperBound else {
-            return "\(agents.count) agents; a tournament takes at most \(Self.agentsRange.upperBound)"
+            return ("agents", "\(agents.count) agents; a tournament takes at most \(Self.agentsRange.upperBound)")
         }
-        if let bad = agents.first(where: { AgentName.problem($0) != nil }) { return AgentName.problem(bad) }
+        if let bad = agents.first(where: { AgentName.problem($0) != nil }) { return ("agents", AgentName.problem(bad)!) }
         var seen = Set<String>()
         for name in agents where !seen.insert(name).inserted {
-            return "agent '\(name)' is given twice (add a parameter to tell copies apart)"
+            return ("agents", "agent '\(name)' is given twice (add a parameter to tell copies apart)")
         }
         if isPuzzle {
             guard Self.gamesRange.contains(games) else {
-                return "the number of deals must be in \(Self.gamesRange.lowerBound)...\(Self.gamesRange.upperBound), got \(games)"
+                return ("games", "the number of deals must be in \(Self.gamesRange.lowerBound)...\(Self.gamesRange.upperBound), got \(games)")
             }
-            guard openingPlies == 0, !gauntlet, sprt == nil else { return "openings, a gauntlet and an SPRT are for two-player games" }
+            guard openingPlies == 0, !gauntlet, sprt == nil else { return ("gauntlet", "openings, a gauntlet and an SPRT are for two-player games") }
         } else {
             guard Self.gamesRange.contains(games), games % 2 == 0 else {
-                return "games per pairing must be even and in 2...\(Self.gamesRange.upperBound) (games are played in pairs with sides swapped), got \(games)"
+                return ("games", "games per pairing must be even and in 2...\(Self.gamesRange.upperBound) (games are played in pairs with sides swapped), got \(games)")
             }
             guard Self.openingPliesRange.contains(openingPlies) else {
-                return "opening plies must be in \(Self.openingPliesRange.lowerBound)...\(Self.openingPliesRange.upperBound), got \(openingPlies)"
+                return ("openingPlies", "opening plies must be in \(Self.openingPliesRange.lowerBound)...\(Self.openingPliesRange.upperBound), got \(openingPlies)")
             }
         }
         if let sprt {
             guard sprt.elo0.isFinite, sprt.elo1.isFinite, abs(sprt.elo0) <= 1000, abs(sprt.elo1) <= 1000, sprt.elo0 < sprt.elo1,
                   sprt.alpha > 0, sprt.alpha < 0.5, sprt.beta > 0, sprt.beta < 0.5 else {
-                return "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)"
+                return ("sprt", "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)")
             }
-            guard agents.count == 2 else { return "an SPRT needs exactly two agents" }
+            guard agents.count == 2 else { return ("sprt", "an SPRT needs exactly two agents") }
         }
         guard totalGames <= Self.maxTotalGames else {
-            return "\(totalGames) games in all; a tournament plays at most \(Self.maxTotalGames)"
+            return ("games", "\(totalGames) games in all; a tournament plays at most \(Self.maxTotalGames)")
         }
         return nil
     }

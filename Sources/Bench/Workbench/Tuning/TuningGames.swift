@@ -83,8 +83,7 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
         let match = try Tournament<G>(entrants: [Entrant(spec: tuned, catalog: catalog), Entrant(spec: settings.agent, catalog: catalog)],
                                       gamesPerPairing: 2 * pairs, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
                                       command: TuningPlay.header(settings) + command)
-        let summary = try TuningPlay.verification(match, check: TwoPlayerRecordCheck<G>(file: match.file, source: "verify/games.jsonl"),
-                                                  folder: folder, threads: threads, observer: observer)
+        let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
         return TuningVerification(kind: .twoPlayer, tuned: tuned, baseline: settings.agent, seed: seed, count: pairs,
                                   command: command, summary: summary)
     }
@@ -140,8 +139,7 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
         let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
                                                        PuzzleEntrant(spec: tuned, catalog: catalog)],
                                             deals: deals, seed: seed, command: TuningPlay.header(settings) + command)
-        let summary = try TuningPlay.verification(match, check: PuzzleRecordCheck<G>(config: match.config, source: "verify/games.jsonl"),
-                                                  folder: folder, threads: threads, observer: observer)
+        let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
         return TuningVerification(kind: .puzzle, tuned: tuned, baseline: settings.agent, seed: seed, count: deals,
                                   command: command, summary: summary)
     }
@@ -203,46 +201,19 @@ enum TuningPlay {
         return records
     }
 
-    /// Plays the tournament `match` in `folder` (`tournament.json`, `games.jsonl`,
-    /// summary files): fresh, or continuing the games a log there already holds
-    /// (each checked with `check`), and returns its summary.
-    static func verification<T: TournamentRunning, C: RecordChecking>(
-        _ match: T, check: C, folder: URL, threads: Int, observer: TuningObserver
-    ) throws(WorkbenchError) -> TournamentSummary {
-        let fm = FileManager.default
-        do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .runtime("cannot create \(folder.path): \(error.localizedDescription)")
-        }
-        let configURL = folder.appendingPathComponent("tournament.json")
-        let logURL = folder.appendingPathComponent("games.jsonl")
-        let log = try RecordLog(appendingTo: logURL, exclusive: true)
-        var tally = TournamentTally(config: match.config)
-        if let data = fm.contents(atPath: configURL.path) {
-            let saved: TournamentFile<T.Rules>
-            do { saved = try JSONDecoder().decode(TournamentFile<T.Rules>.self, from: data) } catch {
-                throw .runtime("\(configURL.path) is not a tournament config (\(JSON.describe(error)))")
-            }
-            guard saved == match.file else {
-                throw .runtime("\(configURL.path) is not this run's verification match")
-            }
-            if let repair = try RecordLog.repairTornLastLine(logURL) { observer.note?("verify: \(repair)") }
-            var check = check
-            try RecordLog.scan(logURL) { record, line throws(WorkbenchError) in
-                try check.check(record, line: line)
-                do throws(WorkbenchError) { try tally.add(record) } catch {
-                    throw .runtime("verify/games.jsonl line \(line): \(error.message)")
-                }
-            }
-        } else {
-            // tournament.json is written before the first game: games without it are not this run's.
-            let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-            guard size == 0 else { throw .runtime("\(logURL.path) holds games but tournament.json is missing") }
-            do { try Data((try JSON.text(match.file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
-                throw .runtime("cannot write \(configURL.path)")
-            }
-        }
-        observer.verificationStart?(match.config.totalGames, tally.addedCount)
-        let summary = try match.run(threads: threads, log: log, resumingFrom: tally, onRecord: observer.verificationGame)
+    /// Plays the tournament `match` in `folder` (``TournamentFolder``): fresh, or
+    /// continuing the games a log there already holds, and returns its summary.
+    static func verification<T: TournamentRunning>(_ match: T, folder: URL, threads: Int,
+                                                   observer: TuningObserver) throws(WorkbenchError) -> TournamentSummary {
+        let started = FileManager.default.fileExists(atPath: folder.appendingPathComponent(TournamentFolder.configName).path)
+        let opened: TournamentFolder.Opened
+        do {
+            opened = try TournamentFolder.open(folder, file: match.file, check: match.recordCheck(source: "verify/games.jsonl"),
+                                               resume: started)
+        } catch { throw error.prefixed("verify") }
+        if let repair = opened.repair { observer.note?("verify: \(repair)") }
+        observer.verificationStart?(match.config.totalGames, opened.tally.addedCount)
+        let summary = try match.run(threads: threads, log: opened.log, resumingFrom: opened.tally, onRecord: observer.verificationGame)
         observer.verificationEnd?()
         try summary.write(to: folder)
         return summary
