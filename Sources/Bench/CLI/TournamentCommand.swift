@@ -97,6 +97,7 @@ struct TournamentCommand: GameCommand {
     /// a terminal, writes the summary files and prints the Markdown.
     func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        do { try tournament.checkAgents() } catch { throw error.prefixed(Self.name) }
         let progress = ProgressLine.ifTerminal()
         var opened: TournamentFolder.Opened? = nil
         if let out = options.string("--out") {

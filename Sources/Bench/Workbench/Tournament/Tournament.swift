@@ -37,6 +37,8 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
 
     public func recordCheck(source: String) -> TwoPlayerRecordCheck<G> { TwoPlayerRecordCheck(file: file, source: source) }
 
+    public func checkAgents() throws(WorkbenchError) { for e in entrants { _ = try e.agent(seed: 0) } }
+
     /// The opening of pair `pair`: random legal plies from the start, the same for
     /// every pairing, avoiding moves that end the game.
     public func opening(pair: Int) -> [G.Move] { Self.opening(pair: pair, config: config, rules: rules) }
@@ -102,6 +104,8 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
 
     public func recordCheck(source: String) -> PuzzleRecordCheck<G> { PuzzleRecordCheck(config: config, source: source) }
 
+    public func checkAgents() throws(WorkbenchError) { for e in entrants { _ = try e.agent(seed: 0) } }
+
     /// Plays game `index`: deal `index / agents`, by agent `index % agents`.
     public func play(_ index: Int) throws(WorkbenchError) -> GameRecord {
         let deal = index / entrants.count, e = index % entrants.count
@@ -131,6 +135,9 @@ public protocol TournamentRunning: Sendable {
     func play(_ index: Int) throws(WorkbenchError) -> GameRecord
     /// A checker of this tournament's records, naming `source` in its messages.
     func recordCheck(source: String) -> Check
+    /// Makes each entrant's agent once, so an agent that cannot be made (a file it
+    /// reads is missing) fails before anything is written, not at its first game.
+    func checkAgents() throws(WorkbenchError)
 }
 
 extension TournamentRunning {

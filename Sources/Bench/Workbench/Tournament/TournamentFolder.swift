@@ -105,6 +105,7 @@ extension TournamentRunning {
     /// and then it must hold this one; its games are checked and not played again.
     public func run(in folder: URL, resume: Bool = false, threads: Int = 1,
                     onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
+        try checkAgents()
         let opened = try TournamentFolder.open(folder, file: file, check: recordCheck(source: TournamentFolder.logName),
                                                resume: resume)
         let summary = try run(threads: threads, log: opened.log, resumingFrom: opened.tally, onRecord: onRecord)
