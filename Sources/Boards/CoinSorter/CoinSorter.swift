@@ -155,6 +155,28 @@ public struct CoinSorter: Sendable, Hashable {
     /// The possible new coins, each equally likely.
     public var chanceOutcomes: [Coin] { isChanceNode ? Coin.allCases : [] }
 
+    /// Three kinds of new coin at a chance node, none elsewhere.
+    @inlinable
+    public var chanceOutcomeCount: Int { isChanceNode ? 3 : 0 }
+
+    /// The coin numbered `index` (0–2), as ``Coin/allCases`` orders them.
+    @inlinable @inline(__always)
+    public func chanceOutcome(_ index: Int) -> Coin {
+        Coin(rawValue: UInt8(truncatingIfNeeded: index))!
+    }
+
+    /// A uniformly random swap: cell `a` of 25, then `b` of the other 24 (two draws,
+    /// whatever the swap), the draws the random agent has always made, so its games
+    /// replay unchanged.
+    @inlinable
+    public func randomMove(using generator: inout SplitMix64) -> Swap? {
+        guard !isChanceNode && turns > 0 else { return nil }
+        let a = generator.next(below: 25)
+        var b = generator.next(below: 24)
+        if b >= a { b += 1 }
+        return Swap(a, b)
+    }
+
     /// Puts `coin` on the next cell due a new coin; once all are placed, settles again.
     @inlinable
     public mutating func applyChance(_ coin: Coin) {

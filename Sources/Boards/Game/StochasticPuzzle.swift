@@ -29,6 +29,20 @@ public protocol StochasticPuzzle: Sendable, Hashable, CustomStringConvertible {
     /// The possible outcomes of the due chance event, each equally likely.
     var chanceOutcomes: [ChanceOutcome] { get }
 
+    /// The number of outcomes of the due chance event (0 at a decision node or the
+    /// end). With ``chanceOutcome(_:)`` it is the allocation-free form of
+    /// ``chanceOutcomes``, for agents that sample chance in their inner loops.
+    var chanceOutcomeCount: Int { get }
+
+    /// Outcome `index` (in `0..<chanceOutcomeCount`) of the due chance event, in the
+    /// order of ``chanceOutcomes``; each is equally likely.
+    func chanceOutcome(_ index: Int) -> ChanceOutcome
+
+    /// A uniformly random legal move at a decision node drawn from `generator`, or
+    /// `nil` where there is none. A puzzle whose moves are too many to list (a tap at
+    /// any point and time) draws one here without ``generateMoves(into:)``.
+    func randomMove(using generator: inout SplitMix64) -> Move?
+
     /// Applies the outcome of the due chance event.
     mutating func applyChance(_ outcome: ChanceOutcome)
 
@@ -53,6 +67,22 @@ public protocol StochasticPuzzle: Sendable, Hashable, CustomStringConvertible {
 
 extension StochasticPuzzle {
     public var description: String { text }
+
+    /// The count of ``chanceOutcomes`` (an array per call: puzzles override it).
+    @inlinable
+    public var chanceOutcomeCount: Int { chanceOutcomes.count }
+
+    /// Element `index` of ``chanceOutcomes`` (an array per call: puzzles override it).
+    @inlinable
+    public func chanceOutcome(_ index: Int) -> ChanceOutcome { chanceOutcomes[index] }
+
+    /// One of the generated moves, picked with `generator.next(below:)`.
+    @inlinable
+    public func randomMove(using generator: inout SplitMix64) -> Move? {
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        return moves.isEmpty ? nil : moves[generator.next(below: moves.count)]
+    }
 
     /// The legal moves as an array (for tests and tools, not hot loops).
     public var legalMoves: [Move] {

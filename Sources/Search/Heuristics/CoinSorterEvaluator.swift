@@ -60,3 +60,18 @@ public struct CoinSorterEvaluator: Sendable {
         return four * Double(min(fours, turns)) + three * Double(min(threes, turns)) + double * Double(min(doubles, turns))
     }
 }
+
+extension CoinSorterEvaluator: PuzzleEvaluator {
+    public typealias Game = CoinSorter
+
+    /// The coins traded with no turn used and no settle: the lines the swap completes
+    /// are its sure points, and the board is evaluated with them still in place and
+    /// the turn not yet spent (the default would play the swap, spending the turn
+    /// the evaluation caps potential by).
+    @inlinable @inline(__always)
+    public func immediateValue(of move: CoinSorter.Swap, in state: CoinSorter) -> (points: Int, evaluation: Double) {
+        let after = state.exchanging(move)
+        let lines = after.completeLines
+        return (lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount, evaluate(after))
+    }
+}

@@ -92,6 +92,9 @@ final class ConformanceSelfTests: XCTestCase {
             (.parseAcceptsAnything, [C.malformedMove]),
             (.notationHigherCellFirst, [C.legalMoves]),
             (.chanceOutcomeTwice, [C.chance]),
+            (.chanceOutcomeByIndexAlwaysFirst, [C.chance]),
+            (.randomMoveIllegal, [C.randomMove]),
+            (.randomMoveSkipsLastSwap, [C.randomMove]),
         ]
         XCTAssertEqual(Set(expected.map { "\($0.0)" }),
                        Set(MutantCoinSorter.Bug.allCases.filter { $0 != .none }.map { "\($0)" }), "every planted bug is tried")

@@ -140,6 +140,12 @@ struct MutantCoinSorter: StochasticPuzzle {
         case notationHigherCellFirst
         /// A chance node offers one outcome twice.
         case chanceOutcomeTwice
+        /// Chance outcomes by index are all the first outcome.
+        case chanceOutcomeByIndexAlwaysFirst
+        /// The random move is the null move, an illegal swap.
+        case randomMoveIllegal
+        /// The random move never draws the last swap.
+        case randomMoveSkipsLastSwap
     }
 
     typealias Move = CoinSorter.Swap
@@ -160,6 +166,17 @@ struct MutantCoinSorter: StochasticPuzzle {
         return bug == .chanceOutcomeTwice && !o.isEmpty ? o + [o[0]] : o
     }
     mutating func applyChance(_ outcome: Coin) { base.applyChance(outcome) }
+    var chanceOutcomeCount: Int { base.chanceOutcomeCount }
+    func chanceOutcome(_ index: Int) -> Coin { base.chanceOutcome(bug == .chanceOutcomeByIndexAlwaysFirst ? 0 : index) }
+
+    func randomMove(using generator: inout SplitMix64) -> Move? {
+        guard !isOver, let m = base.randomMove(using: &generator) else { return nil }
+        switch bug {
+        case .randomMoveIllegal: return Self.nullMove
+        case .randomMoveSkipsLastSwap: return m == Move(23, 24) ? Move(0, 1) : m
+        default: return m
+        }
+    }
 
     func generateMoves(into moves: inout MoveList<Move>) {
         guard !isOver else { return }

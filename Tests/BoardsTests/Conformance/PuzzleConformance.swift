@@ -3,7 +3,8 @@
 /// The checks every stochastic puzzle must pass: seeded games run by the engine's
 /// referee, every decision state compared with a naive reference that draws from its
 /// own copy of the stream, chance nodes explored on copies, and every game replayed
-/// from its seed and move list.
+/// from its seed and move list. The allocation-free forms agents use (chance outcomes
+/// by index, ``StochasticPuzzle/randomMove(using:)``) must agree with the listed ones.
 ///
 /// Generic over the referee and the reference: adding a puzzle needs a
 /// ``NaivePuzzleReference``, a ``PuzzleReferee`` and one test case.
@@ -44,6 +45,9 @@ where Reference.Puzzle == Referee.Puzzle {
         var notations: [String] = []
         var previousNotations: [String] = []
         let label = "seed \(seed)"
+        // Random moves are drawn from a stream of their own, so checking them leaves the
+        // games played as they were.
+        var randomMoveStream = SplitMix64(seed: seed ^ 0x52A4_D0E5)
         guard report.expect(game.state.text == reference.text, Check.deal,
                             "\(label): dealt \(game.state.text), reference \(reference.text)") else { return }
         while true {
@@ -52,10 +56,11 @@ where Reference.Puzzle == Referee.Puzzle {
             report.positions += 1
             report.expect(s.text == reference.text, Check.play, "\(where_): the reference reached \(reference.text)")
             report.expect(s.score == reference.score, Check.score, "\(where_): score \(s.score), reference \(reference.score)")
-            report.expect(!s.isChanceNode && s.chanceOutcomes.isEmpty, Check.decisionNode,
+            report.expect(!s.isChanceNode && s.chanceOutcomes.isEmpty && s.chanceOutcomeCount == 0, Check.decisionNode,
                           "\(where_): the referee left a chance event due")
             checkText(s, where_, &report)
             let moves = checkMoves(s, reference, where_, &report)
+            checkRandomMoves(s, moves, everyMove: notations.isEmpty, where_, &randomMoveStream, &report)
             let notationsHere = moves.map { s.notation(of: $0) }
             let legalHere = Set(notationsHere)
             for text in previousNotations.filter({ !legalHere.contains($0) }).prefix(8) {
@@ -120,6 +125,27 @@ where Reference.Puzzle == Referee.Puzzle {
         return best[rng.next(below: best.count)]
     }
 
+    /// Random moves are legal, and none where the game is over. With `everyMove`, as
+    /// many draws as 20 per legal move must draw every one (a move never drawn in
+    /// them has probability e⁻²⁰ when draws are uniform).
+    private func checkRandomMoves(_ s: Puzzle, _ moves: [Puzzle.Move], everyMove: Bool, _ where_: String,
+                                  _ rng: inout SplitMix64, _ report: inout ConformanceReport) {
+        let legal = Set(moves)
+        let draws = everyMove ? 20 * moves.count : 8
+        var drawn = Set<Puzzle.Move>()
+        for _ in 0..<max(draws, 1) {
+            let m = s.randomMove(using: &rng)
+            guard report.expect(m.map(legal.contains) ?? moves.isEmpty, Check.randomMove,
+                                "\(where_): random move \(m.map(s.notation(of:)) ?? "none") among \(moves.count) legal moves")
+            else { return }
+            if let m { drawn.insert(m) }
+        }
+        if everyMove {
+            report.expect(drawn.count == legal.count, Check.randomMove,
+                          "\(where_): \(draws) random moves drew \(drawn.count) of the \(legal.count) legal moves")
+        }
+    }
+
     /// Generated moves against the reference, and their notation round trip.
     private func checkMoves(_ s: Puzzle, _ reference: Reference, _ where_: String,
                             _ report: inout ConformanceReport) -> [Puzzle.Move] {
@@ -168,6 +194,10 @@ where Reference.Puzzle == Referee.Puzzle {
                                 && !child.isOver, Check.chance,
                                 "\(where_): after \(s.notation(of: move)), a chance node offers \(outcomes.count) outcomes, "
                                 + "\(child.legalMoves.count) moves, over \(child.isOver)") else { return }
+            let indexed = (0..<child.chanceOutcomeCount).map { child.chanceOutcome($0) }
+            guard report.expect(indexed == outcomes, Check.chance,
+                                "\(where_): after \(s.notation(of: move)), outcomes by index \(indexed), listed \(outcomes)")
+            else { return }
             child.applyChance(outcomes[rng.next(below: outcomes.count)])
             events += 1
             if events > maxChanceEvents {
@@ -190,6 +220,7 @@ enum PuzzleCheck {
     static let positionText = "position text"
     static let decisionNode = "decision node"
     static let chance = "chance"
+    static let randomMove = "random move"
     static let score = "score"
     static let end = "end"
     static let play = "play"
