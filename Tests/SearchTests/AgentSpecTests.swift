@@ -177,16 +177,16 @@ final class AgentSpecTests: XCTestCase {
     }
 
     func testValidCoinSorterSpecsMakeTheRightAgents() throws {
-        let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:depth=2,samples=8", seed: 1) as? ExpectimaxAgent)
+        let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:depth=2,samples=8", seed: 1) as? PuzzleExpectimaxAgent<CoinSorterEvaluator>)
         XCTAssertEqual(ex.budget.depth, 2)
         XCTAssertEqual(ex.samples, 8)
         XCTAssertEqual(ex.width, 12)
-        let wide = try XCTUnwrap(try CoinSorterAgents.make("expectimax:width=30,depth=3", seed: 1) as? ExpectimaxAgent)
+        let wide = try XCTUnwrap(try CoinSorterAgents.make("expectimax:width=30,depth=3", seed: 1) as? PuzzleExpectimaxAgent<CoinSorterEvaluator>)
         XCTAssertEqual(wide.width, 30)
         XCTAssertEqual(wide.budget.depth, 3)
         XCTAssertEqual(try CoinSorterAgents.make("expectimax", seed: 1).budget.depth, 2)
-        XCTAssertTrue(try CoinSorterAgents.make("greedy", seed: 1) is CoinSorterGreedyAgent)
-        XCTAssertTrue(try CoinSorterAgents.make("random", seed: 1) is CoinSorterRandomAgent)
+        XCTAssertTrue(try CoinSorterAgents.make("greedy", seed: 1) is PuzzleGreedyAgent<CoinSorterEvaluator>)
+        XCTAssertTrue(try CoinSorterAgents.make("random", seed: 1) is PuzzleRandomAgent<CoinSorter>)
     }
 
     /// A weight override reaches the evaluator: the same position scores differently,
@@ -214,12 +214,12 @@ final class AgentSpecTests: XCTestCase {
         XCTAssertEqual(plain.evaluator.evaluate(p) - greedy.evaluator.evaluate(p), 60, "d4 can jump d5: the threat term")
 
         let s = try coinSorter(CoinSorterAgentTests.oneSwapRow + " 3 0")
-        let coinPlain = try XCTUnwrap(try CoinSorterAgents.make("greedy", seed: 1) as? CoinSorterGreedyAgent)
-        let coinHeavy = try XCTUnwrap(try CoinSorterAgents.make("greedy:w.four=5", seed: 1) as? CoinSorterGreedyAgent)
+        let coinPlain = try XCTUnwrap(try CoinSorterAgents.make("greedy", seed: 1) as? PuzzleGreedyAgent<CoinSorterEvaluator>)
+        let coinHeavy = try XCTUnwrap(try CoinSorterAgents.make("greedy:w.four=5", seed: 1) as? PuzzleGreedyAgent<CoinSorterEvaluator>)
         // Row 1 holds four triangles and a fifth is on the board: one "four" line at least.
         XCTAssertGreaterThan(coinHeavy.evaluator.evaluate(s), coinPlain.evaluator.evaluate(s))
         let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:w.four=0,w.three=0,w.double=0", seed: 1)
-            as? ExpectimaxAgent)
+            as? PuzzleExpectimaxAgent<CoinSorterEvaluator>)
         XCTAssertEqual(ex.evaluator.evaluate(s), 0)
     }
 

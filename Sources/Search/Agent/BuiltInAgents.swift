@@ -134,3 +134,28 @@ public enum TwoPlayerAgents<E: Evaluator> {
         ])
     }
 }
+
+/// The agent kinds every puzzle with an evaluation offers: `random`, `greedy`,
+/// `expectimax` and `mcts`, generic over the puzzle (``PuzzleEvaluator``); inlinable
+/// for the same reason as ``TwoPlayerAgents/catalog``.
+public enum PuzzleAgents<E: PuzzleEvaluator> {
+    /// The catalog of the built-in kinds for `E.Game`.
+    @inlinable
+    public static var catalog: AgentCatalog<any PuzzleAgent<E.Game>> {
+        AgentCatalog(game: E.Game.name, kinds: [
+            AgentKind(.random) { spec, seed in PuzzleRandomAgent<E.Game>(spec: spec.text, seed: seed) },
+            AgentKind(.puzzleGreedy(weights: E.defaultWeights)) { spec, seed in
+                PuzzleGreedyAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), seed: seed)
+            },
+            AgentKind(.expectimax(weights: E.defaultWeights)) { spec, seed in
+                PuzzleExpectimaxAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
+                                      samples: spec.int("samples")!, width: spec.int("width")!, seed: seed)
+            },
+            AgentKind(.puzzleMCTS(weights: E.defaultWeights)) { spec, seed in
+                PuzzleMCTSAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
+                                exploration: spec.double("c")!, width: spec.int("width")!,
+                                rolloutTurns: spec.int("rollout")!, seed: seed)
+            },
+        ])
+    }
+}

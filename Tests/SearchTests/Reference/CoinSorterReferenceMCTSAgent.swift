@@ -1,5 +1,9 @@
-import Boards
+@testable import Boards
 import Foundation
+@testable import Search
+
+// The Coin Sorter MCTS as it was before PuzzleMCTSAgent replaced it: the reference
+// the generic agent is checked against (PuzzleAgentEquivalenceTests).
 
 /// Open-loop MCTS for Coin Sorter, the single-player stochastic setting.
 ///
@@ -11,16 +15,16 @@ import Foundation
 /// scored by a greedy rollout of `rollout` turns (default 0) plus the evaluation of
 /// the board it leaves; UCT uses the points gained from the root, with `c` (default
 /// 2, which did best against greedy on 200 deals among 0.5, 1 and 2).
-public struct CoinSorterMCTSAgent: PuzzleAgent {
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: CoinSorterEvaluator
-    public let exploration: Double
-    public let width: Int
-    public let rolloutTurns: Int
+struct CoinSorterMCTSAgent: PuzzleAgent {
+    let spec: String
+    var budget: SearchBudget
+    let evaluator: CoinSorterEvaluator
+    let exploration: Double
+    let width: Int
+    let rolloutTurns: Int
     private var rng: SplitMix64
 
-    public init(spec: String, evaluator: CoinSorterEvaluator, budget: SearchBudget, exploration: Double, width: Int,
+    init(spec: String, evaluator: CoinSorterEvaluator, budget: SearchBudget, exploration: Double, width: Int,
                 rolloutTurns: Int, seed: UInt64) {
         self.spec = spec
         self.budget = budget
@@ -39,7 +43,7 @@ public struct CoinSorterMCTSAgent: PuzzleAgent {
         var total: Double = 0
     }
 
-    public mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
+    mutating func selectMove(_ state: CoinSorter, budget: SearchBudget) -> SearchResult<CoinSorter.Swap> {
         guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
         let clock = Clock(seconds: budget.seconds)
         // At least one playout, whatever the budget: it expands the root, which the
