@@ -47,4 +47,21 @@ final class ToyGameTournamentTests: XCTestCase {
         XCTAssertThrowsError(try values.set("stones", "201"))
         XCTAssertEqual(ToyNim.agentDescriptions.map(\.name), ["random", "greedy", "alphabeta", "mcts"])
     }
+
+    func testAToyPuzzlePlaysAPuzzleTournamentWithTheGenericAgents() throws {
+        XCTAssertThrowsError(try GameRegistry.game(named: ToyFlips.name), "the toy is not in the registry")
+        let tournament = try PuzzleTournament<ToyFlips>(
+            entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("expectimax:depth=1,samples=64"),
+                       .builtIn("mcts:playouts=200")],
+            deals: 200, seed: 4)
+        XCTAssertEqual(tournament.config.players, 1)
+        XCTAssertTrue(tournament.config.isPuzzle)
+        let summary = try tournament.run(threads: 2)
+        let means = Dictionary(uniqueKeysWithValues: summary.puzzleAgents.map { ($0.agent, $0.scores.mean) })
+        // Greedy sees only the sure point: 8 a deal. Expectimax sees that a flip is worth
+        // 1.5 and flips every time: 12 a deal in expectation.
+        XCTAssertEqual(means["greedy"] ?? nil, 8)
+        XCTAssertGreaterThan((means["expectimax:depth=1,samples=64"] ?? nil) ?? 0, 11)
+        XCTAssertEqual(ToyFlips.gameDescription.chance, .everyTurn)
+    }
 }
