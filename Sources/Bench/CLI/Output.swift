@@ -28,11 +28,6 @@ enum Output {
         FileHandle.standardError.write(Data(("bench: " + oneLine + "\n").utf8))
     }
 
-    /// Seconds since an arbitrary start, monotonic.
-    static func now() -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds) / 1e9
-    }
-
     static func grouped(_ n: UInt64) -> String { Format.grouped(n) }
 
     static func fixed(_ x: Double, _ places: Int) -> String { Format.fixed(x, places) }

@@ -58,11 +58,11 @@ struct PlayCommand: GameCommand {
             let side = Int(game.position.sideToMove.rawValue)
             let name = G.sideName(game.position.sideToMove)
             if var agent = agents[side] {
-                let t0 = Output.now()
+                let t0 = Clock.now
                 let r = agent.selectMove(game)
                 agents[side] = agent
                 guard let move = r.move else { break }
-                times.append(Output.now() - t0); nodes.append(r.nodes); playouts.append(r.playouts)
+                times.append(Clock.now - t0); nodes.append(r.nodes); playouts.append(r.playouts)
                 print("\(name) (\(specs[side])) play \(game.position.notation(of: move))")
                 game.play(move)
                 print(G.board(game.position, color: color))

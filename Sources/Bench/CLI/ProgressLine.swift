@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Search
 import Workbench
 
 /// Progress on stderr while a tournament runs: games done/total, rate, ETA and the
@@ -22,13 +23,13 @@ final class ProgressLine: Sendable {
     /// Starts the clock: `resumed` games were done before.
     func start(total: Int, resumed: Int) {
         state.withLock { s in
-            s.start = Output.now(); s.total = total; s.resumed = resumed; s.last = 0
+            s.start = Clock.now; s.total = total; s.resumed = resumed; s.last = 0
         }
     }
 
     /// Counts one finished game and redraws the line (at most four times a second).
     func update(_ record: GameRecord, finished: Int) {
-        let now = Output.now()
+        let now = Clock.now
         let line: String? = state.withLock { s in
             Self.add(record, to: &s)
             guard now - s.last >= 0.25 || finished == s.total else { return nil }

@@ -98,11 +98,11 @@ extension SolveCommand {
         }
         for k in placement {
             let terminal = isatty(STDERR_FILENO) != 0
-            let start = Output.now()
+            let start = Clock.now
             var progress: (@Sendable (Int, Int) -> Void)? = nil
             if terminal {
                 progress = { (done: Int, total: Int) -> Void in
-                    let seconds = Int(Output.now() - start)
+                    let seconds = Int(Clock.now - start)
                     let line = "[\(k) in hand: \(done)/\(total) positions, \(seconds) s]"
                     FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
                 }
@@ -127,14 +127,14 @@ extension SolveCommand {
 /// The solver's progress on stderr: the level, the ply, the share decided, the time.
 final class SolveProgress: Sendable {
     let groupName: String
-    let start = Output.now()
+    let start = Clock.now
 
     init(groupName: String) { self.groupName = groupName }
 
     func update(_ group: Int, _ ply: Int, _ done: Int, _ slots: Int) {
         let share = Output.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
         let what = ply == 0 ? "counting moves, \(share)% of the level" : "ply \(ply), \(share)% of the level decided"
-        let line = "[\(groupName) \(group): \(what), \(Int(Output.now() - start)) s]"
+        let line = "[\(groupName) \(group): \(what), \(Int(Clock.now - start)) s]"
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
     }
 

@@ -139,7 +139,7 @@ final class IterationProgress: Sendable {
     }
 
     func update(_ record: TuningRecord) {
-        let now = Output.now()
+        let now = Clock.now
         let rate: Double = state.withLock { s in
             if s.count == 0 { s.start = now - record.seconds }
             s.count += 1

@@ -1,4 +1,5 @@
 import Boards
+import Search
 
 /// Perft on worker threads: leaf counts, per-root-move counts (divide) and speed,
 /// for checking and profiling a move generator.
@@ -27,9 +28,9 @@ public enum PerftProfile {
     /// Counts and times perft of `position` to `depth` on `threads` workers.
     @inlinable
     public static func measure<G: TwoPlayerGame>(_ position: G, depth: Int, threads: Int, divide: Bool) -> Result {
-        let start = WallClock.now
+        let start = Clock.now
         let (nodes, perRoot) = count(position, depth: depth, threads: threads)
-        let seconds = WallClock.now - start
+        let seconds = Clock.now - start
         var table: [String: UInt64]? = nil
         if divide {
             table = [:]
@@ -101,7 +102,7 @@ public enum PlayoutProfile {
     @inlinable
     public static func measure<G: TwoPlayerGame>(_ start: G, games: Int, seed: UInt64, threads: Int) -> Result {
         let queue = TaskQueue(count: games)
-        let t0 = WallClock.now
+        let t0 = Clock.now
         // Per worker: plies, first-side wins, second-side wins, draws; summed after the join.
         let tallies = ForkJoin.map(workers: min(threads, max(games, 1))) { _ -> (UInt64, Int, Int, Int) in
             var playout = RandomPlayout<G>()
@@ -119,7 +120,7 @@ public enum PlayoutProfile {
             }
             return (plies, first, second, draws)
         }
-        let seconds = WallClock.now - t0
+        let seconds = Clock.now - t0
         let plies = tallies.reduce(UInt64(0)) { $0 &+ $1.0 }
         return Result(game: G.name, games: games, threads: threads, plies: plies, seconds: seconds,
                       pliesPerSecond: Double(plies) / max(seconds, 1e-9), averagePlies: Double(plies) / Double(max(games, 1)),

@@ -66,7 +66,7 @@ public enum Grading {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
     ) throws(WorkbenchError) -> GradingReport {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let clock = Clock(seconds: nil)
         let done = GradedCount()
         let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> GradedMove? in
             let p = position(G.self, table: table, seed: seed, number: i)
@@ -85,7 +85,7 @@ public enum Grading {
             let p = position(G.self, table: table, seed: seed, number: bad)
             throw .runtime("grade: agent '\(name)' returned no legal move in position \(bad) (\(p.text))")
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let seconds = clock.elapsed
         return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: seconds,
                              moves: graded.map { $0! })
     }

@@ -22,9 +22,9 @@ public enum Match {
 
     /// Runs `search` and returns its result with the wall-clock seconds it took.
     static func timed<M>(_ search: () -> SearchResult<M>) -> (SearchResult<M>, Double) {
-        let start = WallClock.now
+        let start = Clock.now
         let result = search()
-        return (result, WallClock.now - start)
+        return (result, Clock.now - start)
     }
 
     /// Plays `game` to its end (every end rule, repetition included), `agents[i]`

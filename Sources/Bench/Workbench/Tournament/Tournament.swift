@@ -158,19 +158,14 @@ extension TournamentRunning {
     /// what a long run resumes from, as it keeps no record in memory.
     public func run(threads: Int, log: RecordLog?, resumingFrom tally: TournamentTally,
                     onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
-        let start = WallClock.now
+        let start = Clock.now
         let before = tally.addedCount
         let final = try ScheduleRunner.run(
             total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
-        return TournamentSummary(tally: final, wallSeconds: WallClock.now - start,
+        return TournamentSummary(tally: final, wallSeconds: Clock.now - start,
                                  gamesThisRun: final.addedCount - before, threads: threads)
     }
 }
 
-/// Monotonic seconds, for wall-clock rates.
-@usableFromInline
-enum WallClock {
-    @inlinable static var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-}
 

@@ -1,4 +1,5 @@
 import Boards
+import Search
 import Foundation
 
 /// SPSA tuning of an agent's heuristic weights by self-play, for any kind of game.
@@ -28,13 +29,13 @@ public struct Tuner<Games: TuningGames>: Sendable {
 
     /// Plays iteration `k` from the point `theta` and returns its record.
     public func iterate(_ k: Int, from theta: [Double], threads: Int) throws(WorkbenchError) -> TuningRecord {
-        let start = WallClock.now
+        let start = Clock.now
         let plan = settings.plan(k, from: theta)
         let scores = try games.play(seed: plan.seed, plus: plan.plus, minus: plan.minus, threads: threads)
         guard scores.plus.count == settings.gamesPerIteration, scores.minus.count == settings.gamesPerIteration else {
             throw .runtime("iteration \(k) returned \(scores.plus.count) scores, expected \(settings.gamesPerIteration)")
         }
-        return settings.record(plan, from: theta, plus: scores.plus, minus: scores.minus, seconds: WallClock.now - start)
+        return settings.record(plan, from: theta, plus: scores.plus, minus: scores.minus, seconds: Clock.now - start)
     }
 
     /// Plays iterations `first..<N` from `theta` (θ before iteration `first`),
