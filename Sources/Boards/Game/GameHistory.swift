@@ -29,13 +29,20 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
 
     /// How often the current position has occurred, itself included.
     public var repetitions: Int {
-        let h = position.hash
+        hashes.withUnsafeBufferPointer { Self.occurrences(of: position.hash, in: $0.baseAddress!, last: $0.count - 1, since: reversibleStart) }
+    }
+
+    /// How often `hash` occurs among `hashes[since...last]` at the parity of `last`
+    /// (positions with the same side to move as the one at `last`): the repetition
+    /// scan of the whole package — the game's history, random playouts and MCTS
+    /// descents count repetitions with it.
+    @inlinable @inline(__always)
+    public static func occurrences(of hash: UInt64, in hashes: UnsafePointer<UInt64>, last: Int, since: Int) -> Int {
         var n = 0
-        // Same side to move only: every second entry, backwards from the current.
-        var i = hashes.count - 1
-        while i >= reversibleStart {
-            if hashes[i] == h { n += 1 }
-            i -= 2
+        var i = last
+        while i >= since {
+            if hashes[i] == hash { n &+= 1 }
+            i &-= 2
         }
         return n
     }

@@ -66,7 +66,7 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
         var plies = 0
         while true {
             if let outcome = position.outcome { return (outcome, plies) }
-            if Self.repetitions(of: position.hash, in: base, count: count) >= GameHistory<Game>.repetitionLimit {
+            if GameHistory<Game>.occurrences(of: position.hash, in: base, last: count &- 1, since: 0) >= GameHistory<Game>.repetitionLimit {
                 return (.draw, plies)
             }
             if plies >= maxPlies { return (nil, plies) }
@@ -85,19 +85,6 @@ public struct RandomPlayout<Game: TwoPlayerGame> {
             count &+= 1
             plies &+= 1
         }
-    }
-
-    /// How often `hash` occurs among the first `count` hashes at `base` with the same
-    /// side to move as the last one.
-    @inlinable @inline(__always)
-    internal static func repetitions(of hash: UInt64, in base: UnsafeMutablePointer<UInt64>, count: Int) -> Int {
-        var n = 0
-        var i = count &- 1
-        while i >= 0 {
-            if base[i] == hash { n &+= 1 }
-            i &-= 2
-        }
-        return n
     }
 }
 

@@ -102,6 +102,8 @@ final class AlphaBetaWorker<E: Evaluator> {
     }
 
     /// Whether the position at `ply` (its hash at `path[base + ply]`) is a draw by repetition.
+    /// Not ``GameHistory/occurrences(of:in:last:since:)``: inside the tree a second
+    /// occurrence already counts (the search would repeat it), before the root a third.
     @inlinable @inline(__always)
     func isRepetition(_ hash: UInt64, ply: Int, since: Int) -> Bool {
         var j = base + ply - 2

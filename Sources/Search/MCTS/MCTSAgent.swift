@@ -271,13 +271,7 @@ final class MCTSTree<E: Evaluator> {
     @inlinable @inline(__always)
     func outcome(_ p: Game) -> Outcome? {
         if let o = p.outcome { return o }
-        let hash = p.hash
-        var n = 0
-        var j = lineCount - 1
-        while j >= since {
-            if line[j] == hash { n += 1 }
-            j -= 2
-        }
+        let n = GameHistory<Game>.occurrences(of: p.hash, in: line, last: lineCount - 1, since: since)
         return n >= GameHistory<Game>.repetitionLimit ? .draw : nil
     }
 
