@@ -168,7 +168,7 @@ struct TournamentCommand: GameCommand {
             }
             // The log is this run's from here on: a second run on the folder stops here.
             do { log = try RecordLog(appendingTo: logURL, exclusive: true) } catch { throw error.prefixed(Self.name) }
-            guard let data = fm.contents(atPath: configURL.path) else {
+            guard let data = try RegularFile.contents(configURL.path) else {
                 throw .usage("tournament: --resume: no tournament in \(folder.path) (tournament.json missing)")
             }
             let saved: TournamentFile<R>
@@ -241,7 +241,9 @@ struct ReportCommand: GameVisitor {
         let options = try Options(command: "report", arguments: arguments, declared: declared)
         let folder = URL(fileURLWithPath: try options.required("--in"))
         let configURL = folder.appendingPathComponent("tournament.json")
-        guard let data = FileManager.default.contents(atPath: configURL.path) else {
+        let contents: Data?
+        do { contents = try RegularFile.contents(configURL.path) } catch { throw error.prefixed("report") }
+        guard let data = contents else {
             throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
         }
         let config: TournamentConfig

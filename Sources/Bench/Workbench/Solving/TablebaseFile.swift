@@ -17,7 +17,9 @@ public enum TablebaseFile {
         let start = DispatchTime.now().uptimeNanoseconds
         func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
         let table: G.Table, source: Source
-        if FileManager.default.fileExists(atPath: path) {
+        // Anything at the path (a FIFO, a symbolic link loop too) is read, and refused
+        // unless it is a regular file: never solved over.
+        if try RegularFile.exists(path) {
             table = try G.loadTablebase(path)
             source = .loaded
         } else {
