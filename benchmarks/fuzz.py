@@ -874,7 +874,9 @@ def hostile_case(rng):
              "--out", "{OUT}"],
             ["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1", "--bounds",
              "w.four=" + whole + ":9", "--out", "{OUT}"],
-            ["perft", "--depth", "1", "--position", "8/8/8/3G4/2GTG3/3G4/8/8 t " + whole.replace("10", "0")],
+            # (Blanks separate the fields of position text, so only 0x and + are hostile there.)
+            ["perft", "--depth", "1", "--position",
+             "8/8/8/3G4/2GTG3/3G4/8/8 t " + (whole.replace("10", "0") if whole.strip() == whole else "+0")],
         ])
         return tokens[0], tokens, b"", None, None, {2}
     if kind == 2:                                     # SPRT error rates whose bounds would be infinite
@@ -1223,6 +1225,7 @@ def main():
 
     lock = threading.Lock()
     by_status, by_command, findings, causes, seconds_by_command = {}, {}, [], {}, {}
+    hostile_by_status = {}
     harness_errors = []
     done = [0]
     slowest = []
@@ -1274,6 +1277,8 @@ def main():
             cmd = "(other: %s seed)" % case.command
         with lock:
             by_status[r["status"]] = by_status.get(r["status"], 0) + 1
+            if case.expect is not None:
+                hostile_by_status[r["status"]] = hostile_by_status.get(r["status"], 0) + 1
             per = by_command.setdefault(cmd, {})
             per[r["status"]] = per.get(r["status"], 0) + 1
             seconds_by_command[cmd] = seconds_by_command.get(cmd, 0) + r["seconds"]
@@ -1302,6 +1307,8 @@ def main():
     print("")
     print("fuzz summary: %d runs in %.0f s (SEED=%d, cases %d..<%d)" % (done[0], wall, seed, start, start + count))
     print("  by exit status: " + fmt(by_status))
+    print("  hostile inputs (issue 18, each with its expected status): %d (%s)"
+          % (sum(hostile_by_status.values()), fmt(hostile_by_status)))
     print("  by command:")
     for cmd in sorted(by_command):
         n = sum(by_command[cmd].values())
