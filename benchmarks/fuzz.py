@@ -10,6 +10,14 @@ A run is fine when it exits 0, 1 or 2, and, when it exits 1 or 2, writes exactly
 one line on stderr starting with `bench:`. A finding is any other status (a
 signal, 132/134/139, ...), a timeout, an error that is not one `bench:` line, or a
 `report` (or a `tournament --resume` that fails) that changed games.jsonl.
+
+Some cases (about one in six) are issue 18's hostile inputs, each with the exit
+status it must end with: empty items in --moves, numbers in 0x, with a `+` or a
+blank, SPRT error rates so small the bounds are infinite, logs and record files that
+are FIFOs, links to /dev/zero, link loops, broken links or folders, record lines
+giving a key twice, and records whose score, outcome or result contradict each other
+or the moves. Such a case is also a finding when it ends with another status, or when
+it fails and changed a file of its folder.
 """
 import concurrent.futures
 import hashlib
@@ -19,6 +27,7 @@ import re
 import resource
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -95,7 +104,8 @@ BOUNDARY = ["0", "-1", "1", "2", "-0", "+1", "01", "0x10", "0x", "0xffffffffffff
             "nan", "NaN", "-nan", "inf", "-inf", "infinity", "9223372036854775807", "9223372036854775808",
             "-9223372036854775808", "-9223372036854775809", "18446744073709551615", "18446744073709551616",
             "99999999999999999999999999999", "4294967296", "65535", "65536", "2147483648", "1.5", "1,5",
-            "1_000", "", " ", "\u0663", "\uff13", "\u00bd", "0.0000001", "5e-324", "1e-7", "3 ", " 3"]
+            "1_000", "", " ", "\u0663", "\uff13", "\u00bd", "0.0000001", "5e-324", "1e-7", "3 ", " 3",
+            "0X10", "+0", "\t5", "0x1p3", "4.9e-324", "1e-320", "1e-10", "+0.05"]
 WEIRD = ["", " ", "\t", "\n", "\r\n", "\r", "\x01", "\x1b[31m", "\x7f", "\u00e9", "e\u0301", "\U0001F42F",
          "\u202e", "\ufeff", "\u2028", "\u0085", "--", "-", "---", "--=", "=", ",", ":", "::", "w.", "=1", "\\", "'",
          "\"", "$(true)", "%s%n", "{}", "[]", "null", "x" * 5000, "\u00e9" * 3000]
@@ -143,7 +153,7 @@ def seeds():
     add("replay", ["replay", "--game", "coin-sorter", "--moves", CS_MOVES[-1]])
     add("playouts", ["playouts", "--games", "20", "--seed", "3"], weight=2)
     add("playouts", ["playouts", "--games", "10", "--threads", "2", "--json", "--long-range", "--ply-limit", "50"])
-    add("playouts", ["playouts", "--games", "5", "--position", TG_POSITIONS[2], "--seed", "0x10"])
+    add("playouts", ["playouts", "--games", "5", "--position", TG_POSITIONS[2], "--seed", "16"])
     add("search", ["search", "--agent", "alphabeta:depth=3", "--json"], weight=2)
     add("search", ["search", "--agent", "mcts:playouts=100,cap=10", "--moves", "b1-c2,d4-d3"])
     add("search", ["search", "--agent", "greedy", "--position", TG_POSITIONS[2], "--seed", "5"])
@@ -296,9 +306,11 @@ def mutate_moves(rng, b):
     elif op == 2 and moves:
         moves.pop(rng.below(len(moves)))
     elif op == 3:
-        return enc(text.replace(",", rng.pick(["\n", "\r\n", "\t", ";", ",,", " , "])))
+        return enc(text.replace(",", rng.pick(["\n", "\r\n", "\t", ";", ",,", " , ", ", ,"])))
     elif op == 4:
         moves = moves * (1 + rng.below(40))
+    elif op == 5 and rng.chance(0.5):
+        return enc(rng.pick([",", ", ", ",,"]) + text if rng.chance(0.5) else text + rng.pick([",", " ,", ",,"]))
     else:
         return flip_byte(rng, b)
     return enc(",".join(moves))
@@ -572,6 +584,10 @@ def mutate_record(rng, rec, total):
             rec[k] = rng.pick([0, -1, 2**64 - 1, 2**64, 1.5, seed ^ 1, "1"])
         elif k == "start":
             rec[k] = rng.pick(TG_POSITIONS + CS_POSITIONS + ["", "x", "8/8/8/8/8/8/8/8 t 29"])
+        elif k == "score":
+            rec[k] = rng.pick([-3, 10**9, 0, 1, 2**63 - 1, None, "1"])
+        elif k == "outcome":
+            rec[k] = rng.pick(["goats win", "tigers win", "draw", "score 0", "score 1000000000", "unfinished", ""])
         else:
             rec[k] = rng.pick(["", "x" * 1000, "goats win", "score 1", None, 0])
     return rec
@@ -582,7 +598,7 @@ def mutate_log(rng, data, total):
     if lines and lines[-1] == b"":
         lines.pop()
     for _ in range(1 + rng.below(3)):
-        op = rng.below(16)
+        op = rng.below(17)
         n = len(lines)
         i = rng.below(n) if n else 0
         if op in (0, 1, 2, 3, 4) and n:              # one field of one record
@@ -626,7 +642,23 @@ def mutate_log(rng, data, total):
                     pass
         elif op == 15:
             return b"\xef\xbb\xbf" + b"\n".join(lines) + b"\n"
+        elif op == 16 and n:
+            lines[i] = duplicate_key(rng, lines[i])
     return b"\n".join(lines) + (b"\n" if lines else b"")
+
+
+def duplicate_key(rng, line):
+    """The line with one of its keys given a second time (the same value or another)."""
+    try:
+        rec = json.loads(line)
+    except ValueError:
+        return line
+    if not isinstance(rec, dict) or not rec:
+        return line
+    key = rng.pick(sorted(rec))
+    value = rec[key] if rng.chance(0.5) else json_value(rng, "int")
+    extra = dumps({key: value})[1:-1]
+    return (b"{" + extra + b"," + line[1:]) if rng.chance(0.5) else (line[:-1] + b"," + extra + b"}")
 
 
 def mutate_config(rng, data):
@@ -703,7 +735,7 @@ def huge_schedule(rng, log, cfg):
 def mutate_folder(rng, folder, base, total):
     """Damages a copy of a base tournament folder: its log, its config, or its shape."""
     log, cfg = os.path.join(folder, "games.jsonl"), os.path.join(folder, "tournament.json")
-    r = rng.below(20)
+    r = rng.below(22)
     if r < 10:
         rewrite(log, lambda d: mutate_log(rng, d, total))
     elif r < 16:
@@ -726,7 +758,42 @@ def mutate_folder(rng, folder, base, total):
         for name in ("games.jsonl", "tournament.json"):
             if rng.chance(0.5):
                 open(os.path.join(folder, name), "wb").close()
+    elif r >= 20:                                     # a FIFO, a device, a link loop where a file should be
+        special(os.path.join(folder, rng.pick(["games.jsonl", "games.jsonl", "tournament.json"])),
+                rng.pick(SPECIALS))
     # r == 19: the folder unchanged
+
+
+SPECIALS = ["fifo", "zero", "loop", "broken", "dir"]
+
+
+def special(path, what):
+    """Puts `what` at `path`: a FIFO, a link to /dev/zero, a link to itself, a broken link, a folder."""
+    if os.path.lexists(path):
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
+    if what == "fifo":
+        os.mkfifo(path)
+    elif what == "zero":
+        os.symlink("/dev/zero", path)
+    elif what == "loop":
+        os.symlink(os.path.basename(path), path)
+    elif what == "broken":
+        os.symlink(os.path.basename(path) + ".missing", path)
+    else:
+        os.mkdir(path)
+
+
+def copy_folder(src, dst):
+    """shutil.copytree that keeps links as links and makes FIFOs anew (copying one would block)."""
+    def copy(a, b):
+        if stat.S_ISFIFO(os.lstat(a).st_mode):
+            os.mkfifo(b)
+        else:
+            shutil.copy2(a, b)
+    shutil.copytree(src, dst, symlinks=True, copy_function=copy)
 
 
 def stdin_for(rng, kind):
@@ -750,13 +817,180 @@ def stdin_for(rng, kind):
 # MARK: - One case
 
 class Case:
-    def __init__(self, index, command, argv, stdin, base, folder_seed):
+    def __init__(self, index, command, argv, stdin, base, folder_seed, expect=None, damage=None):
         self.index, self.command, self.argv, self.stdin = index, command, argv, stdin
         self.base, self.folder_seed = base, folder_seed
+        # Hostile cases (issue 18): the exit statuses allowed, and the damage done to
+        # the case's folder (a list of (what, arguments)) instead of mutate_folder.
+        self.expect, self.damage = expect, damage
+
+
+# MARK: - Hostile inputs (issue 18), each with the status it must end with
+
+RESUME = {
+    "tg": BASES["tg"] + ["--out", "{IN}", "--resume"],
+    "cs": BASES["cs"] + ["--out", "{IN}", "--resume"],
+}
+HOSTILE_WHOLE = ["0x10", "0X2", "+5", "+0", " 5", "5 ", "\t5", "0x0"]
+HOSTILE_REAL = ["+0.05", " 0.05", "0.05 ", "0x1p-5", "+5e-2"]
+TINY_RATES = ["5e-324", "4.9e-324", "1e-320", "2.2e-308", "1e-10", "9.99e-10"]
+MOVE_LISTS = {"tigers-goats": ["b1-c2", "d4-d3", "c1-d2"], "bagh-chal": ["c3", "a1-b2", "b1"],
+              "coin-sorter": ["a1:c3", "b2:b4", "e1:a2"]}
+SPRT_CMD = ["sprt", "--pentanomial", "0,3,27,20,0", "--elo0", "0", "--elo1", "10"]
+
+
+def hostile_moves(rng):
+    """A move list with an empty item: between two moves, or at either end."""
+    game = rng.pick(sorted(MOVE_LISTS))
+    moves = MOVE_LISTS[game][:1 + rng.below(3)]
+    at = rng.below(len(moves) + 1)
+    items = moves[:at] + [rng.pick(["", " ", "\t"])] + moves[at:]
+    return game, rng.pick([",", ", ", " ,"]).join(items)
+
+
+def hostile_case(rng):
+    """(command, tokens, stdin, base, damage, expected statuses) of one hostile input."""
+    kind = rng.below(7)
+    if kind == 0:                                     # an empty item in --moves
+        game, moves = hostile_moves(rng)
+        cmd = rng.pick(["replay", "search"])
+        tokens = [cmd, "--game", game, "--moves", moves] + (["--agent", "random"] if cmd == "search" else [])
+        return cmd, tokens, b"", None, None, {2}
+    if kind == 1:                                     # a number in 0x, with a `+`, or a blank
+        whole, real = rng.pick(HOSTILE_WHOLE), rng.pick(HOSTILE_REAL)
+        tokens = rng.pick([
+            ["replay", "--game", "coin-sorter", "--seed", whole],
+            ["playouts", "--games", "1", "--seed", whole],
+            ["perft", "--depth", whole.replace("5", "2").replace("10", "2")],
+            ["search", "--agent", "random", "--seed", whole],
+            ["tournament", "--agents", "random", "greedy", "--games", whole.replace("5", "2").replace("10", "2")],
+            ["play", "--goats", "random", "--tigers", "random", "--seed", whole, "--record", "{RECORD}"],
+            SPRT_CMD[:2] + [whole + ",3,27,20,0"] + SPRT_CMD[3:],
+            SPRT_CMD + ["--alpha", real],
+            SPRT_CMD[:3] + ["--elo0", real.replace("0.05", "0").replace("5e-2", "0")] + SPRT_CMD[5:],
+            ["tournament", "--agents", "random", "greedy", "--games", "2", "--sprt", real + ",10,0.05,0.05"],
+            ["solve", "--game", "bagh-chal", "--placement", whole.replace("10", "3")],
+            ["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1", "--c-end", real,
+             "--out", "{OUT}"],
+            ["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1", "--bounds",
+             "w.four=" + whole + ":9", "--out", "{OUT}"],
+            # (Blanks separate the fields of position text, so only 0x and + are hostile there.)
+            ["perft", "--depth", "1", "--position",
+             "8/8/8/3G4/2GTG3/3G4/8/8 t " + (whole.replace("10", "0") if whole.strip() == whole else "+0")],
+        ])
+        return tokens[0], tokens, b"", None, None, {2}
+    if kind == 2:                                     # SPRT error rates whose bounds would be infinite
+        tiny = rng.pick(TINY_RATES)
+        r = rng.below(3)
+        if r == 0:
+            return "sprt", SPRT_CMD + [rng.pick(["--alpha", "--beta"]), tiny] + (["--json"] if rng.chance(0.5) else []), \
+                b"", None, None, {2}
+        if r == 1:
+            rates = [tiny, "0.05"] if rng.chance(0.5) else ["0.05", tiny]
+            return "tournament", ["tournament", "--agents", "random", "greedy", "--games", "2", "--sprt",
+                                  "0,10," + ",".join(rates), "--out", "{OUT}"], b"", None, None, {2}
+        return "report", ["report", "--in", "{IN}"], b"", "tgs", [("sprt", float(tiny))], {1}
+    if kind == 3:                                     # a log, config or record file that is not a regular file
+        what = rng.pick(SPECIALS)
+        r = rng.below(5)
+        if r == 0:
+            base = rng.pick(["tg", "cs"])
+            return "report", ["report", "--in", "{IN}"], b"", base, \
+                [("special", rng.pick(["games.jsonl", "tournament.json"]), what)], {1}
+        if r == 1:
+            base = rng.pick(["tg", "cs"])
+            # A loop or broken link for tournament.json reads as "no tournament there" first (a usage error).
+            target = rng.pick(["games.jsonl", "tournament.json"])
+            expect = {1, 2} if target == "tournament.json" and what in ("loop", "broken") else {1}
+            return "tournament", RESUME[base], b"", base, [("special", target, what)], expect
+        if r == 2:
+            play = rng.pick([["play", "--goats", "random", "--tigers", "random"], ["play", "--game", "coin-sorter",
+                                                                                   "--player", "greedy"]])
+            return "play", play + ["--record", "{RECORD}"], b"", None, [("special-record", what)], {1}
+        if r == 3:
+            return "solve", ["solve", "--game", "bagh-chal", "--out", "{RECORD}"], b"", None, \
+                [("special-record", rng.pick(["fifo", "zero", "loop", "dir"]))], {1}
+        return "grade", ["grade", "--game", "bagh-chal", "--agent", "random", "--positions", "1", "--tablebase",
+                         "{RECORD}"], b"", None, [("special-record", rng.pick(["fifo", "zero", "loop", "dir"]))], {1}
+    if kind == 4:                                     # a record line giving a key twice
+        base = rng.pick(["tg", "cs", "tgs"])
+        cmd = "report" if base == "tgs" or rng.chance(0.7) else "tournament"
+        tokens = ["report", "--in", "{IN}"] if cmd == "report" else RESUME[base]
+        return cmd, tokens, b"", base, [("duplicate", rng.next())], {1}
+    # A record whose score, outcome or result contradict each other or the moves,
+    # or that carries fields of the other kind of game.
+    base = rng.pick(["tg", "cs"])
+    edits = {"tg": ["outcome", "score", "result-outcome"],
+             "cs": ["score", "outcome", "result-score", "pairing", "opening", "start", "sides"]}[base]
+    cmd = "report" if rng.chance(0.7) else "tournament"
+    tokens = ["report", "--in", "{IN}"] if cmd == "report" else RESUME[base]
+    return cmd, tokens, b"", base, [("contradict", rng.pick(edits), rng.next())], {1}
+
+
+def damage_folder(workdir, damage):
+    """Applies a hostile case's damage (deterministic: made again for reruns and kept copies)."""
+    folder = os.path.join(workdir, "in")
+    for item in damage:
+        what = item[0]
+        if what == "special":
+            special(os.path.join(folder, item[1]), item[2])
+        elif what == "special-record":
+            special(os.path.join(workdir, "records.jsonl"), item[1])
+        elif what == "sprt":
+            path = os.path.join(folder, "tournament.json")
+            cfg = json.loads(open(path, "rb").read())
+            cfg["sprt"] = {"elo0": 0, "elo1": 10, "alpha": item[1], "beta": 0.05}
+            with open(path, "wb") as f:
+                f.write(dumps(cfg))
+        else:
+            path = os.path.join(folder, "games.jsonl")
+            lines = open(path, "rb").read().split(b"\n")
+            if lines and lines[-1] == b"":
+                lines.pop()
+            rng = SplitMix64(item[-1])
+            i = rng.below(len(lines))
+            if what == "duplicate":
+                rec = json.loads(lines[i])
+                key = rng.pick(sorted(rec))
+                value = rec[key] if rng.chance(0.5) else json_value(rng, "int")
+                extra = dumps({key: value})[1:-1]
+                lines[i] = (b"{" + extra + b"," + lines[i][1:]) if rng.chance(0.5) else (lines[i][:-1] + b"," + extra + b"}")
+            else:
+                lines[i] = dumps(contradict(json.loads(lines[i]), item[1], rng))
+            with open(path, "wb") as f:
+                f.write(b"\n".join(lines) + b"\n")
+
+
+def contradict(rec, edit, rng):
+    """`rec` with one redundant field made to disagree (the record otherwise intact)."""
+    if edit == "outcome":
+        words = ["goats win", "tigers win", "draw", "score 0", "unfinished"] if "score" not in rec else \
+            ["score %d" % rng.pick([-3, 10**9, rec["score"] + 1]), "goats win", "unfinished"]
+        rec["outcome"] = rng.pick([w for w in words if w != rec["outcome"]])
+    elif edit == "score":
+        rec["score"] = rng.pick([-3, 10**9, rec.get("score", 0) + 1]) if "score" in rec else rng.pick([0, 1, -3])
+    elif edit == "result-outcome":                    # both copies agree, the moves do not
+        other = {"1-0": ("0-1", "tigers win"), "0-1": ("1-0", "goats win"), "1/2-1/2": ("1-0", "goats win")}
+        rec["result"], rec["outcome"] = other[rec["result"]]
+    elif edit == "result-score":
+        s = rng.pick([-3, 10**9, rec["score"] + 1])
+        rec["result"], rec["score"], rec["outcome"] = str(s), s, "score %d" % s
+    elif edit == "pairing":
+        rec["pairing"], rec["pair"] = 0, 0
+    elif edit == "opening":
+        rec["opening"] = ["a1:b2"]
+    elif edit == "start":
+        rec["start"] = CS_POSITIONS[0]
+    elif edit == "sides":
+        rec["sides"] = ["goats", "tigers"]
+    return rec
 
 
 def make_case(seed, index):
     rng = case_rng(seed, index)
+    if rng.below(6) == 0:
+        command, tokens, stdin, base, damage, expect = hostile_case(rng)
+        return Case(index, command, [enc(t) for t in tokens], stdin, base, rng.next(), expect, damage)
     command, tokens, setup = rng.pick(SEEDS)
     tokens = [enc(t) for t in tokens]
     base = setup if setup in BASES else None
@@ -784,10 +1018,14 @@ def setup_case(case, workdir, basedir):
     """Makes the case's folder: {OUT}, {RECORD}, {IN} resolve inside it."""
     os.makedirs(workdir, exist_ok=True)
     if case.base:
-        shutil.copytree(os.path.join(basedir, case.base), os.path.join(workdir, "in"))
-        if b"report" in case.argv[:1] or case.folder_seed % 3 != 0:
+        copy_folder(os.path.join(basedir, case.base), os.path.join(workdir, "in"))
+        if case.damage is not None:
+            pass
+        elif b"report" in case.argv[:1] or case.folder_seed % 3 != 0:
             mutate_folder(SplitMix64(case.folder_seed), os.path.join(workdir, "in"), case.base,
                           TOTAL[case.base])
+    if case.damage is not None:
+        damage_folder(workdir, case.damage)
     argv = []
     for t in case.argv:
         t = t.replace(b"{OUT}", b"out").replace(b"{RECORD}", b"records.jsonl").replace(b"{IN}", b"in")
@@ -796,6 +1034,14 @@ def setup_case(case, workdir, basedir):
 
 
 def digest(path):
+    try:
+        st = os.lstat(path)
+    except OSError as e:
+        return "missing:%s" % e.errno
+    if stat.S_ISLNK(st.st_mode):                      # never followed: it may be a loop or /dev/zero
+        return "link:%s" % os.readlink(path)
+    if not stat.S_ISREG(st.st_mode):
+        return "special:%o" % stat.S_IFMT(st.st_mode)
     try:
         with open(path, "rb") as f:
             return hashlib.sha256(f.read()).hexdigest()
@@ -875,8 +1121,11 @@ def run_case(case, bench, workdir, basedir, timeout):
         if not (err.startswith(b"bench: ") and err.endswith(b"\n") and err.count(b"\n") == 1):
             problems.append("exit %d without exactly one 'bench:' line on stderr (%d lines)"
                             % (status, err.count(b"\n")))
+    if case.expect is not None and not timed_out and status >= 0 and status not in case.expect:
+        problems.append("hostile input ended with exit %d, expected %s" % (status, "/".join(map(str, sorted(case.expect)))))
     cmd = argv[0] if argv else b""
-    if watched and cmd == b"report":                 # report only reads the log and the config
+    if watched and (cmd == b"report" or (case.expect is not None and status in (1, 2))):
+        # report only reads the log and the config; a refused hostile input changes nothing
         for path, a, b in zip(watched, before, after):
             if a != b:
                 problems.append("report changed %s (sha256 %s -> %s)" % (os.path.basename(path), a[:12], b[:12]))
@@ -894,7 +1143,7 @@ def explain(case, bench, keep, argv, timeout, problems):
     reproduces, and a signature of its cause (the failure and the first source frame)."""
     scratch = keep.rstrip("/") + ".verify"
     shutil.rmtree(scratch, ignore_errors=True)
-    shutil.copytree(keep, scratch)
+    copy_folder(keep, scratch)
     env = dict(os.environ, SWIFT_BACKTRACE="enable=yes,color=no,interactive=no")
     try:
         p = subprocess.run([bench] + argv, input=case.stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -976,6 +1225,7 @@ def main():
 
     lock = threading.Lock()
     by_status, by_command, findings, causes, seconds_by_command = {}, {}, [], {}, {}
+    hostile_by_status = {}
     harness_errors = []
     done = [0]
     slowest = []
@@ -1023,10 +1273,12 @@ def main():
                     i, "; ".join(r["problems"]), signature, seed, i)
         cmd = case.argv[0].decode("utf-8", "replace") if case.argv else "(none)"
         if cmd not in ("benchmark", "perft", "replay", "playouts", "search", "tournament", "report", "play", "help",
-                       "sprt", "--help", "-h"):
+                       "sprt", "tune", "solve", "grade", "--help", "-h"):
             cmd = "(other: %s seed)" % case.command
         with lock:
             by_status[r["status"]] = by_status.get(r["status"], 0) + 1
+            if case.expect is not None:
+                hostile_by_status[r["status"]] = hostile_by_status.get(r["status"], 0) + 1
             per = by_command.setdefault(cmd, {})
             per[r["status"]] = per.get(r["status"], 0) + 1
             seconds_by_command[cmd] = seconds_by_command.get(cmd, 0) + r["seconds"]
@@ -1055,6 +1307,8 @@ def main():
     print("")
     print("fuzz summary: %d runs in %.0f s (SEED=%d, cases %d..<%d)" % (done[0], wall, seed, start, start + count))
     print("  by exit status: " + fmt(by_status))
+    print("  hostile inputs (issue 18, each with its expected status): %d (%s)"
+          % (sum(hostile_by_status.values()), fmt(hostile_by_status)))
     print("  by command:")
     for cmd in sorted(by_command):
         n = sum(by_command[cmd].values())

@@ -246,7 +246,7 @@ final class FuzzTests: XCTestCase {
         var fuzz = Fuzz(seed: 0x0F7_1006)
         let previous = FileManager.default.currentDirectoryPath
         XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         setvbuf(standardInput, nil, _IONBF, 0)         // no input left buffered between runs
         var ran = 0, failed = 0, reports = 0
         for i in 0..<300 {
@@ -703,7 +703,7 @@ struct Fuzz {
             case (_, 1): r[k] = pick([NSNull(), true, "", "x", [Any](), [String: Any](), "1-0", "\u{1F42F}", 1.5] as [Any])
             case ("times", _):
                 var a = r[k] as? [Any] ?? []
-                if !a.isEmpty && chance(0.5) { a[below(a.count)] = pick([0.0, -1.0, 1e308, -1e308, 5e-324, 1e20]) } else { a.append(1e-6) }
+                if !a.isEmpty && chance(0.5) { a[below(a.count)] = pick([0.0, -1.0, 1e308, -1e308, Double.leastNonzeroMagnitude, 1e20]) } else { a.append(1e-6) }
                 r[k] = a
             case ("nodes", _), ("playouts", _):
                 var a = r[k] as? [Any] ?? []
@@ -744,7 +744,7 @@ struct Fuzz {
         case 3: c.openingPlies = pick([0, 1, 3, 200, 100_000])
         case 4: c.gauntlet.toggle()
         case 5: c.sprt = pick([nil, SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05), SPRT(elo0: 0, elo1: 0, alpha: 0, beta: 0),
-                               SPRT(elo0: 10, elo1: 0, alpha: 1, beta: 1), SPRT(elo0: -1e308, elo1: 1e308, alpha: 5e-324, beta: 0.5)])
+                               SPRT(elo0: 10, elo1: 0, alpha: 1, beta: 1), SPRT(elo0: -1e308, elo1: 1e308, alpha: .leastNonzeroMagnitude, beta: 0.5)])
         default:
             // "coin-sorter" in a two-player check: a library misuse that must still
             // fail cleanly (`report` and `--resume` never pair them).

@@ -81,8 +81,8 @@ final class SprtCommandTests: XCTestCase {
             (["sprt", "--pentanomial", "1,2,3,4,5", "--elo0", "0", "--elo1", "inf"], ["--elo1", "finite"]),
             (["sprt", "--pentanomial", "1,2,3,4,5", "--elo0", "-1001", "--elo1", "0"], ["--elo0", "1000"]),
             (["sprt", "--pentanomial", "1,2,3,4,5", "--elo0", "0", "--elo1", "ten"], ["--elo1"]),
-            (["sprt", "--pentanomial", "1,2,3,4,5", "--alpha", "0.5"] + ok, ["--alpha", "(0, 0.5)"]),
-            (["sprt", "--pentanomial", "1,2,3,4,5", "--beta", "0"] + ok, ["--beta", "(0, 0.5)"]),
+            (["sprt", "--pentanomial", "1,2,3,4,5", "--alpha", "0.5"] + ok, ["--alpha", "[1e-9, 0.5)"]),
+            (["sprt", "--pentanomial", "1,2,3,4,5", "--beta", "0"] + ok, ["--beta", "[1e-9, 0.5)"]),
             (["sprt", "--pentanomial", "1,2,3,4,5", "--beta", "-0.1"] + ok, ["--beta"]),
             (["sprt", "--pentanomial", "1,2,3,4,5", "--games", "3"] + ok, ["--games"]),
         ]

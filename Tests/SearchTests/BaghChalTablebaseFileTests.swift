@@ -59,6 +59,66 @@ final class BaghChalTablebaseFileTests: XCTestCase {
         try assertRefused([], mentioning: "not a Bagh-Chal tablebase")
     }
 
+    /// `bytes` with the checksum at its end recomputed: what an edit that knows the
+    /// format leaves, so only the header and value checks can refuse it.
+    func resummed(_ bytes: [UInt8]) -> [UInt8] {
+        var checksum = Checksum()
+        let body = Array(bytes.dropLast(8))
+        body.withUnsafeBytes { checksum.add($0) }
+        return body + withUnsafeBytes(of: checksum.value.littleEndian) { Array($0) }
+    }
+
+    func goodBytes() throws -> [UInt8] {
+        let path = temporaryFile("good.tb")
+        try table.write(to: path)
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    func testANonZeroReservedHeaderWordIsRefusedEvenWithARecomputedChecksum() throws {
+        var bytes = try goodBytes()
+        bytes[28] = 7
+        try assertRefused(resummed(bytes), mentioning: "reserved header word at offset 28 is 7")
+        bytes[28] = 0
+        bytes[31] = 1
+        try assertRefused(resummed(bytes), mentioning: "reserved")
+    }
+
+    func testALossIn0WhereTheSideToMoveHasAMoveIsRefused() throws {
+        var bytes = try goodBytes()
+        let index = table.index
+        let slot = try XCTUnwrap((0..<index.slotCount).first {
+            index.isCanonical(slot: $0) && table.code(atSlot: $0) != 1 && index.engine(ofSlot: $0).hasLegalMove
+        })
+        bytes[BaghChalTablebase.headerSize + slot] = 1
+        try assertRefused(resummed(bytes), mentioning: "slot \(slot) holds a loss in 0, but its side to move has a legal move")
+    }
+
+    func testASymmetricCopyThatDiffersFromItsImageIsRefused() throws {
+        var bytes = try goodBytes()
+        let index = table.index
+        let slot = try XCTUnwrap((0..<index.slotCount).first { !index.isCanonical(slot: $0) })
+        bytes[BaghChalTablebase.headerSize + slot] = UInt8(table.code(atSlot: slot) + 2)
+        try assertRefused(resummed(bytes), mentioning: "symmetric image")
+    }
+
+    func testATwoByteTableWhoseValuesAllFitInOneIsRefused() throws {
+        let good = try goodBytes()
+        var header = Array(good[0..<BaghChalTablebase.headerSize])
+        header[12] = 2
+        let codes: [UInt8] = good[BaghChalTablebase.headerSize..<(good.count - 8)].flatMap { [$0, 0] as [UInt8] }
+        try assertRefused(resummed(header + codes + [UInt8](repeating: 0, count: 8)), mentioning: "every value fits in 1")
+    }
+
+    func testAFIFOInPlaceOfTheTableIsRefusedWithoutWaiting() throws {
+        let path = temporaryFile("fifo.tb")
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        XCTAssertEqual(mkfifo(path, 0o600), 0)
+        XCTAssertThrowsError(try BaghChalTablebase(file: path, capturesToWin: 2)) { error in
+            XCTAssertEqual((error as? TablebaseFileError)?.message, "\(path): not a regular file")
+        }
+    }
+
     func testAFailedWriteLeavesNothingBehind() throws {
         let path = temporaryFile("x.tb")
         // The target is a folder: the rename fails, and the temporary file is removed.

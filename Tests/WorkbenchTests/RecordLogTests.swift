@@ -70,10 +70,11 @@ final class RecordLogTests: XCTestCase {
         }
     }
 
-    func testAppendingToAFullDiskIsARuntimeErrorNotATrap() throws {
-        let log = try RecordLog(appendingTo: URL(fileURLWithPath: "/dev/full"))
-        XCTAssertThrowsError(try log.append(record(0))) { error in
+    func testADeviceIsRefusedAsALogBeforeAnythingIsWritten() throws {
+        // /dev/full once stood in for a full disk; a device is now refused at the open.
+        XCTAssertThrowsError(try RecordLog(appendingTo: URL(fileURLWithPath: "/dev/full"))) { error in
             XCTAssertEqual((error as! WorkbenchError).kind, .runtime)
+            XCTAssertEqual((error as! WorkbenchError).message, "/dev/full: not a regular file (a character device)")
         }
     }
 }

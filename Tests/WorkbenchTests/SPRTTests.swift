@@ -35,9 +35,13 @@ final class SPRTTests: XCTestCase {
     func testParsingTakesFourNumbersAndRejectsTheRest() throws {
         let s = try SPRT(parsing: "0,10,0.05,0.1")
         XCTAssertEqual(s, SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.1))
-        XCTAssertEqual(try SPRT(parsing: " -5, 5 ,0.05,0.05"), SPRT(elo0: -5, elo1: 5, alpha: 0.05, beta: 0.05))
+        XCTAssertEqual(try SPRT(parsing: "-5,5,1e-9,0.05"), SPRT(elo0: -5, elo1: 5, alpha: 1e-9, beta: 0.05))
+        // One number syntax (docs/formats.md, "Numbers"): no blanks, no `+`, no hex, nothing empty;
+        // and α, β in [1e-9, 0.5), so that both bounds are finite.
         for bad in ["", "0,10,0.05", "0,10,0.05,0.05,1", "a,10,0.05,0.05", "10,0,0.05,0.05", "5,5,0.05,0.05",
-                    "0,10,0,0.05", "0,10,0.05,0.5", "0,10,-0.1,0.05", "0,inf,0.05,0.05", "0,1001,0.05,0.05"] {
+                    "0,10,0,0.05", "0,10,0.05,0.5", "0,10,-0.1,0.05", "0,inf,0.05,0.05", "0,1001,0.05,0.05",
+                    " -5, 5 ,0.05,0.05", "+0,10,0.05,0.05", "0x0,10,0.05,0.05", "0,10,0.05,0.05,", "0,,10,0.05,0.05",
+                    "0,10,5e-324,0.05", "0,10,0.05,1e-10", "0,10,nan,0.05"] {
             XCTAssertThrowsError(try SPRT(parsing: bad), "'\(bad)' should be rejected")
         }
     }

@@ -42,7 +42,7 @@ struct GradeCommand: TablebaseCommand {
         let seed = try options.uint64("--seed", default: 1)
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
         let path = options.string("--tablebase") ?? G.defaultTablebaseFile
-        guard FileManager.default.fileExists(atPath: path) else {
+        guard try RegularFile.exists(path) else {
             throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
         }
         let table = try G.loadTablebase(path)

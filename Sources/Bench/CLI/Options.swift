@@ -1,3 +1,4 @@
+import Boards
 import Workbench
 
 /// The options of one command, parsed against the options it declares.
@@ -106,20 +107,37 @@ struct Options {
     }
 
     /// The whole number given for `name`, `fallback` if absent; checked against `range`.
+    /// Plain decimal only (``NumberText``): no `+`, no `0x`, no blanks.
     func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
         guard let text = values[name] else { return fallback }
-        guard let v = Int(text) else { throw .usage("\(command): option \(name): '\(text)' is not a whole number") }
+        guard let v = NumberText.wholeNumber(text) else {
+            throw .usage("\(command): option \(name): '\(text)' is not a whole number (plain decimal digits)")
+        }
         guard range.contains(v) else {
             throw .usage("\(command): option \(name): \(v) is out of range \(range.lowerBound)...\(range.upperBound)")
         }
         return v
     }
 
-    /// An unsigned 64-bit number (a seed), decimal or 0x-hexadecimal.
+    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
     func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
         guard let text = values[name] else { return fallback }
-        let parsed = text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        guard let v = parsed else { throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit number") }
+        guard let v = NumberText.unsigned(text) else {
+            throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit decimal number")
+        }
+        return v
+    }
+
+    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
+    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
+    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
+        guard let text = values[name] else {
+            if let fallback { return fallback }
+            throw .usage("\(command): missing required option \(name)")
+        }
+        guard let v = NumberText.real(text) else {
+            throw .usage("\(command): option \(name): '\(text)' is not a finite number")
+        }
         return v
     }
 }

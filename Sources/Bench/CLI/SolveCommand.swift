@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 import Search
 import Workbench
@@ -58,7 +59,7 @@ struct SolveCommand: TablebaseCommand {
         var placement: [Int] = []
         if let text = options.string("--placement") {
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let k = Int(part), (1...20).contains(k) else {
+                guard let k = NumberText.wholeNumber(part), (1...20).contains(k) else {
                     throw .usage("solve: --placement takes goats in hand 1...20, comma-separated, got '\(text)'")
                 }
                 placement.append(k)

@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 import Workbench
 
@@ -21,8 +22,8 @@ enum SprtCommand {
           --pentanomial C   five whole counts, comma-separated (each 0...10^12)
           --elo0 E0         H0, normalised Elo (-1000...1000)
           --elo1 E1         H1, normalised Elo (-1000...1000, above E0)
-          --alpha A         false-positive rate, in (0, 0.5) (default 0.05)
-          --beta B          false-negative rate, in (0, 0.5) (default 0.05)
+          --alpha A         false-positive rate, in [1e-9, 0.5) (default 0.05)
+          --beta B          false-negative rate, in [1e-9, 0.5) (default 0.05)
           --json            print one JSON object: llr, lower, upper, decision, pairs
         """
 
@@ -39,16 +40,16 @@ enum SprtCommand {
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         let options = try Options(command: name, arguments: arguments, declared: declared)
         let counts = try parseCounts(try options.required("--pentanomial"))
-        let elo0 = try number(options, "--elo0", default: nil)
-        let elo1 = try number(options, "--elo1", default: nil)
+        let elo0 = try options.real("--elo0", default: nil)
+        let elo1 = try options.real("--elo1", default: nil)
         for (option, elo) in [("--elo0", elo0), ("--elo1", elo1)] where !(abs(elo) <= 1000) {
             throw .usage("sprt: \(option) must be in -1000...1000, got \(elo)")
         }
         guard elo0 < elo1 else { throw .usage("sprt: --elo0 must be below --elo1 (got \(elo0) and \(elo1))") }
-        let alpha = try number(options, "--alpha", default: 0.05)
-        let beta = try number(options, "--beta", default: 0.05)
-        for (option, rate) in [("--alpha", alpha), ("--beta", beta)] where !(rate > 0 && rate < 0.5) {
-            throw .usage("sprt: \(option) must be in (0, 0.5), got \(rate)")
+        let alpha = try options.real("--alpha", default: 0.05)
+        let beta = try options.real("--beta", default: 0.05)
+        for (option, rate) in [("--alpha", alpha), ("--beta", beta)] {
+            if let problem = SPRT.rateProblem(rate) { throw .usage("sprt: \(option) \(problem)") }
         }
 
         let sprt = SPRT(elo0: elo0, elo1: elo1, alpha: alpha, beta: beta)
@@ -73,37 +74,23 @@ enum SprtCommand {
 
     /// Five whole counts, each in 0...10^12; anything else is a usage error naming it.
     static func parseCounts(_ text: String) throws(WorkbenchError) -> [Int] {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 5 else {
             throw .usage("sprt: --pentanomial needs 5 comma-separated counts (LL,LD,WL+DD,DW,WW), got \(parts.count) in '\(text)'")
         }
         var counts: [Int] = []
         for part in parts {
-            let digits = part.hasPrefix("+") ? String(part.dropFirst()) : part
-            if part.hasPrefix("-"), Double(part) != nil {
+            if part.hasPrefix("-"), NumberText.real(part) != nil {
                 throw .usage("sprt: --pentanomial counts cannot be negative, got '\(part)'")
             }
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-                throw .usage("sprt: --pentanomial counts must be whole numbers, got '\(part)'")
+            guard !part.isEmpty, part.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                throw .usage("sprt: --pentanomial counts must be whole numbers (plain decimal digits), got '\(part)'")
             }
-            guard let n = Int(digits), n <= maxCount else {
+            guard let n = NumberText.unsigned(part), n <= UInt64(maxCount) else {
                 throw .usage("sprt: --pentanomial count '\(part)' is above 10^12")
             }
-            counts.append(n)
+            counts.append(Int(n))
         }
         return counts
-    }
-
-    /// A finite number given for `name`; required when `fallback` is nil.
-    static func number(_ options: Options, _ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
-        guard let text = options.string(name) else {
-            if let fallback { return fallback }
-            throw .usage("sprt: missing required option \(name)")
-        }
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-            throw .usage("sprt: option \(name): '\(text)' is not a finite number")
-        }
-        return v
     }
 }

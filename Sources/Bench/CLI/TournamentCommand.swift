@@ -160,7 +160,9 @@ struct ReportCommand: GameVisitor {
         let options = try Options(command: "report", arguments: arguments, declared: declared)
         let folder = URL(fileURLWithPath: try options.required("--in"))
         let configURL = folder.appendingPathComponent("tournament.json")
-        guard let data = FileManager.default.contents(atPath: configURL.path) else {
+        let contents: Data?
+        do { contents = try RegularFile.contents(configURL.path) } catch { throw error.prefixed("report") }
+        guard let data = contents else {
             throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
         }
         let config: TournamentConfig

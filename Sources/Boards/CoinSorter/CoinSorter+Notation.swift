@@ -60,10 +60,10 @@ extension CoinSorter {
             }
         }
         guard fields.count >= 2 else { throw ParseError("missing turns left after the board") }
-        guard let turns = Int(fields[1]) else { throw ParseError("turns left '\(fields[1])' is not a number") }
+        guard let turns = NumberText.wholeNumber(fields[1]) else { throw ParseError("turns left '\(fields[1])' is not a number") }
         guard (0...255).contains(turns) else { throw ParseError("turns left \(turns) is out of range 0...255") }
         guard fields.count >= 3 else { throw ParseError("missing score after the turns left") }
-        guard let score = Int(fields[2]) else { throw ParseError("score '\(fields[2])' is not a number") }
+        guard let score = NumberText.wholeNumber(fields[2]) else { throw ParseError("score '\(fields[2])' is not a number") }
         guard (0...Int(Int32.max)).contains(score) else { throw ParseError("score \(score) is out of range 0...\(Int32.max)") }
         guard fields.count == 3 else {
             throw ParseError("unexpected text '\(fields[3...].joined(separator: " "))' after the score")

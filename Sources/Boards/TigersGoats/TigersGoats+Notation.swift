@@ -85,7 +85,7 @@ extension TigersGoats {
         let side = try PositionText.sideToMove(fields)
         guard fields.count >= 3 else { throw ParseError("missing number of goats captured after the side to move") }
         let countText = fields[2]
-        guard let captures = Int(countText) else {
+        guard let captures = NumberText.wholeNumber(countText) else {
             throw ParseError("goats captured '\(countText)' is not a number")
         }
         guard captures >= 0 else { throw ParseError("goats captured \(captures) is negative") }

@@ -16,7 +16,7 @@ public struct TablebaseFileError: Error, Sendable, CustomStringConvertible {
 //       16     4  ranking scheme (1: tiger class x colex rank of the empty points, per level and side)
 //       20     4  levels = captures to win (5)
 //       24     4  tiger classes (1,632 for the 5x5 board)
-//       28     4  0
+//       28     4  0 (reserved; a file with anything else is refused)
 //       32     8  slots
 //       40     8  positions (classes of positions: 88,260,972)
 //       48  5 x 8 slots per side of levels 0...4 (0 for a level not stored)
@@ -84,10 +84,17 @@ extension BaghChalTablebase {
         return bytes
     }
 
-    /// Reads the table in `path`, checking the magic, version, ranking, counts and
-    /// checksum; `capturesToWin` is the problem expected (5: the game).
+    /// Reads the table in `path`, checking the magic, version, ranking, reserved word,
+    /// counts and checksum, then that no stored value is impossible
+    /// (``survey(checking:)``); `capturesToWin` is the problem expected (5: the game).
+    /// A path that is not a regular file (a FIFO, a device) is refused before it is
+    /// opened, so reading never blocks or runs on without end.
     public convenience init(file path: String, capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin)
         throws(TablebaseFileError) {
+        var info = stat()
+        if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
+            throw TablebaseFileError("\(path): not a regular file")
+        }
         guard let file = fopen(path, "rb") else {
             throw TablebaseFileError("cannot read \(path): \(String(cString: strerror(errno)))")
         }
@@ -110,6 +117,9 @@ extension BaghChalTablebase {
         }
         guard field(20, 4) == capturesToWin else {
             throw TablebaseFileError("\(path) solves the game won at \(field(20, 4)) captures, expected \(capturesToWin)")
+        }
+        guard field(28, 4) == 0 else {
+            throw TablebaseFileError("\(path): the reserved header word at offset 28 is \(field(28, 4)), not 0 (corrupt header)")
         }
         let width = field(12, 4)
         guard width == 1 || width == 2 else { throw TablebaseFileError("\(path): bad value width \(width) (corrupt header)") }
@@ -142,9 +152,11 @@ extension BaghChalTablebase {
             storage = .wide((0..<index.slotCount).map { UInt16(codes[2 * $0]) | UInt16(codes[2 * $0 + 1]) << 8 })
         }
         self.init(index: index, storage: storage)
-        guard statistics.positions == field(40, 8) else {
+        let survey = survey(checking: true)
+        guard survey.statistics.positions == field(40, 8) else {
             throw TablebaseFileError("\(path): the position count in its header does not match its table")
         }
+        if let problem = survey.problem { throw TablebaseFileError("\(path): \(problem) (corrupt file)") }
     }
 }
 

@@ -73,9 +73,28 @@ public final class BaghChalTablebase: Sendable {
 
     /// The number of positions (classes under the symmetries) and their values, per
     /// captured count and side to move.
-    public var statistics: TablebaseStatistics {
+    public var statistics: TablebaseStatistics { survey(checking: false).statistics }
+
+    /// The statistics and, with `checking`, the first stored value no solve could have
+    /// written (in words; `nil` when there is none), in one pass over the slots:
+    ///
+    /// - a slot that is not the smallest of its symmetric images holds a copy of that
+    ///   image's value (the solver fills them so), so a different value is impossible;
+    /// - a loss in 0 (code 1) is a position whose side to move has no legal move (a
+    ///   position with a move has a value of at least one ply), so one with a move is
+    ///   impossible;
+    /// - a 2-byte table holds some code above 255 (otherwise it is written with 1 byte).
+    ///
+    /// A checksum only says the bytes are the ones its writer summed, so these catch a
+    /// table edited and re-summed, or written by something else; they are not a proof
+    /// that every value is right (that is a whole solve).
+    func survey(checking: Bool) -> (statistics: TablebaseStatistics, problem: String?) {
         var rows: [TablebaseStatistics.Row] = []
         var longest = 0
+        var problem: String? = nil
+        if checking, case .wide(let codes) = storage, !codes.contains(where: { $0 > UInt8.max }) {
+            problem = "2 bytes per value, but every value fits in 1 (bench solve writes such a table with 1)"
+        }
         for captured in 0..<index.capturesToWin {
             let perSide = index.slotsPerSide[captured], base = index.levelOffsets[captured]
             let ranks = perSide / index.tigerClassCount
@@ -85,8 +104,23 @@ public final class BaghChalTablebase: Sendable {
                     let symmetric = index.classStabiliser[cls] != 1
                     let start = base + (side * index.tigerClassCount + cls) * ranks
                     for rank in 0..<ranks {
-                        if symmetric && !index.isCanonical(cls: cls, rank: rank, k: captured + 1) { continue }
                         let c = code(atSlot: start + rank)
+                        if symmetric && !index.isCanonical(cls: cls, rank: rank, k: captured + 1) {
+                            if checking && problem == nil {
+                                let empty = index.emptySet(cls: cls, rank: rank, k: captured + 1)
+                                let image = index.canonical(tigers: index.classTigers[cls], empty: empty).rank
+                                let expected = code(atSlot: start + image)
+                                if c != expected {
+                                    problem = "slot \(start + rank) holds \(TablebaseValue(code: c)) but its symmetric image, "
+                                        + "slot \(start + image), \(TablebaseValue(code: expected)): impossible"
+                                }
+                            }
+                            continue
+                        }
+                        if checking && problem == nil && c == 1 && index.engine(ofSlot: start + rank).hasLegalMove {
+                            problem = "slot \(start + rank) holds a loss in 0, but its side to move has a legal move "
+                                + "(\(index.engine(ofSlot: start + rank).text)): impossible"
+                        }
                         if c == 0 { counts[1] += 1 } else if (c - 1) & 1 == 1 { counts[0] += 1 } else { counts[2] += 1 }
                         longest = max(longest, c - 1)
                     }
@@ -95,7 +129,7 @@ public final class BaghChalTablebase: Sendable {
                                   wins: counts[0], draws: counts[1], losses: counts[2]))
             }
         }
-        return TablebaseStatistics(rows: rows, longestPlies: longest)
+        return (TablebaseStatistics(rows: rows, longestPlies: longest), problem)
     }
 }
 

@@ -94,6 +94,18 @@ extension GameRecord: Codable {
             throw DecodingError.dataCorruptedError(forKey: .result, in: c, debugDescription: "unknown result '\(text)'")
         }
         self.result = result
+        // `score` repeats a puzzle's result as a number; a copy that disagrees, or a
+        // score beside a result that is not one, is a damaged or forged record.
+        if let score = try c.decodeIfPresent(Int.self, forKey: .score) {
+            guard case .score(let s) = result else {
+                throw DecodingError.dataCorruptedError(forKey: .score, in: c,
+                    debugDescription: "score \(score) beside result '\(text)': only a finished puzzle game has a score")
+            }
+            guard s == score else {
+                throw DecodingError.dataCorruptedError(forKey: .score, in: c,
+                    debugDescription: "score \(score) but result '\(text)'")
+            }
+        }
         outcome = try c.decode(String.self, forKey: .outcome)
         times = try c.decode([Double].self, forKey: .times)
         nodes = try c.decode([Int].self, forKey: .nodes)

@@ -41,7 +41,7 @@ public enum GameResult: Sendable, Hashable {
         case "1/2-1/2": self = .draw
         case "*": self = .unfinished
         default:
-            guard let s = Int(text) else { return nil }
+            guard let s = NumberText.wholeNumber(text) else { return nil }
             self = .score(s)
         }
     }

@@ -14,13 +14,16 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     public let url: URL
     private let handle: Mutex<FileHandle>
 
-    /// Opens the log at `url` for appending (append mode), creating it if needed.
+    /// Opens the log at `url` for appending (append mode), creating it if needed; a
+    /// path that is there but is not a regular file (a FIFO, a device, a directory, a
+    /// symbolic link loop) is a runtime error (``RegularFile``).
     /// With `exclusive`, takes an exclusive `flock` and fails at once (a usage
     /// error) when another run holds it; the lock ends with the process.
     public init(appendingTo url: URL, exclusive: Bool = false) throws(WorkbenchError) {
         self.url = url
-        let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .runtime("cannot write \(url.path): \(String(cString: strerror(errno)))") }
+        guard let fd = try RegularFile.open(url.path, flags: O_WRONLY | O_APPEND | O_CREAT) else {
+            throw .runtime("cannot write \(url.path)")
+        }
         if exclusive && flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)
             throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
@@ -57,17 +60,24 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     }
 
     /// Reads the log at `url` a block at a time, calling `body` with each value and
-    /// its line number (from 1), in file order. No file: no lines. A malformed line
-    /// other than a torn last line is a runtime error naming the file, the line and
-    /// `what` a line should be (e.g. "a tuning record"); errors `body` throws end
-    /// the scan.
+    /// its line number (from 1), in file order. No file: no lines; a path that is not
+    /// a regular file is a runtime error (``RegularFile``). A malformed line other
+    /// than a torn last line, or a line that gives a key twice (a decoder would
+    /// silently keep one of them), is a runtime error naming the file, the line and
+    /// `what` a line should be (e.g. "a tuning record"); errors `body` throws end the
+    /// scan.
     @discardableResult
     public static func scan(_ url: URL, describing what: String,
                             _ body: (Line, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
         var shape = Shape()
-        guard FileManager.default.fileExists(atPath: url.path) else { return shape }
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { throw .runtime("cannot read \(url.path)") }
+        guard let fd = try RegularFile.open(url.path, flags: O_RDONLY) else { return shape }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? handle.close() }
+        func refuseDuplicateKeys(_ text: Data, _ line: Int) throws(WorkbenchError) {
+            if let key = JSON.duplicateKey(in: text) {
+                throw .runtime("\(url.path) line \(line): key '\(key)' appears twice")
+            }
+        }
         let decoder = JSONDecoder()
         let newline = UInt8(ascii: "\n")
         var pending = Data()
@@ -84,7 +94,11 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
                 line += 1
                 let text = pending[start..<end]
                 let value: Line
-                do { value = try decoder.decode(Line.self, from: Data(text)) } catch {
+                let data = Data(text)
+                // First, so that the message names the duplicate rather than whichever
+                // copy the decoder kept and found wrong.
+                try refuseDuplicateKeys(data, line)
+                do { value = try decoder.decode(Line.self, from: data) } catch {
                     throw .runtime("\(url.path) line \(line) is not \(what) (\(JSON.describe(error)))")
                 }
                 try body(value, line)
@@ -97,6 +111,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
         if !pending.isEmpty {
             line += 1
             if let value = try? decoder.decode(Line.self, from: pending) {
+                try refuseDuplicateKeys(pending, line)
                 try body(value, line)
                 shape.lines += 1
                 shape.wholeLinesLength += pending.count
@@ -116,7 +131,8 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     public static func repairTornLastLine(_ url: URL, describing what: String) throws(WorkbenchError) -> String? {
         let shape = try scan(url, describing: what) { _, _ throws(WorkbenchError) in }
         guard shape.tornLastLine || shape.missingFinalNewline else { return nil }
-        guard let h = FileHandle(forWritingAtPath: url.path) else { throw .runtime("cannot write \(url.path)") }
+        guard let fd = try RegularFile.open(url.path, flags: O_WRONLY) else { throw .runtime("cannot write \(url.path)") }
+        let h = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         defer { try? h.close() }
         do {
             _ = try h.seekToEnd()

@@ -5,8 +5,10 @@ import Boards
 /// never a game counted that did not happen.
 ///
 /// A record must have an index in the schedule, seen once; the agents, sides, seeds
-/// and opening that index implies; one time, node and playout count per move; and
-/// moves that replay through the engine to the result it claims. A checker keeps
+/// and opening that index implies (a puzzle's record none of the two-player fields);
+/// one time, node and playout count per move; and moves that replay through the
+/// engine to the result it claims, with every copy of it (`result`, `outcome`, and a
+/// puzzle's `score`, which the decoder checks against `result`) saying the same. A checker keeps
 /// one bit per game of the schedule, never the records, so a log of any length is
 /// checked as it is read.
 public protocol RecordChecking {
@@ -55,6 +57,9 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
         do { replayed = try Replay.game(of: r, rules: file.rules) } catch { throw fail(error.message) }
         guard let outcome = replayed.outcome else { throw fail("the moves stop before the game is over") }
         guard GameResult(outcome) == r.result else { throw fail("result \(r.result.text) but the moves end in \(G.describe(outcome))") }
+        guard r.outcome == G.describe(outcome) else {
+            throw fail("outcome '\(r.outcome)' but the moves end in \(G.describe(outcome))")
+        }
     }
 }
 
@@ -76,6 +81,12 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
         try RecordCheck.common(r, total: config.totalGames, seen: &seen, fail: fail)
         let agent = config.agents[r.index % config.agents.count]
         guard r.agents == [agent] else { throw fail("agents \(r.agents) should be [\(agent)]") }
+        guard r.sides == ["player"] else { throw fail("sides \(r.sides) should be [\"player\"]") }
+        let twoPlayerFields = [r.pairing != nil ? "pairing" : nil, r.pair != nil ? "pair" : nil,
+                               r.opening.isEmpty ? nil : "opening", r.start != nil ? "start" : nil].compactMap { $0 }
+        guard twoPlayerFields.isEmpty else {
+            throw fail("a puzzle record with two-player fields (\(twoPlayerFields.joined(separator: ", ")))")
+        }
         guard r.seed == config.seed &+ UInt64(r.index / config.agents.count) else {
             throw fail("seed \(r.seed) is not this deal's (another --seed?)")
         }
@@ -84,6 +95,9 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
         guard referee.state.isOver else { throw fail("the moves stop before the game is over") }
         guard r.result == .score(referee.state.score) else {
             throw fail("result \(r.result.text) but the moves score \(referee.state.score)")
+        }
+        guard r.outcome == "score \(referee.state.score)" else {
+            throw fail("outcome '\(r.outcome)' but the moves score \(referee.state.score)")
         }
     }
 }

@@ -54,8 +54,19 @@ public enum Replay {
         }
     }
 
-    /// The moves of a `--moves` list: separated by commas and/or white space.
-    public static func split(_ list: String) -> [String] {
-        list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+    /// The moves of a `--moves` list: separated by commas and/or white space (blanks
+    /// around a comma are allowed; a list of only blanks is no moves). An empty item (a
+    /// comma at either end, or two with nothing between) is a usage error naming its
+    /// place, never skipped: `b1-c2,,d4-d3` is a typo, not two moves.
+    public static func split(_ list: String) throws(WorkbenchError) -> [String] {
+        func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
+        guard list.contains(where: { !isBlank($0) }) else { return [] }
+        var moves: [String] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let words = item.split(whereSeparator: isBlank)
+            guard !words.isEmpty else { throw .usage("move \(moves.count + 1) of --moves is empty") }
+            moves += words.map(String.init)
+        }
+        return moves
     }
 }

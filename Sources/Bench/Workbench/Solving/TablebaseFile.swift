@@ -14,10 +14,12 @@ public enum TablebaseFile {
         _ game: G.Type, path: String, threads: Int,
         progress: (@Sendable (_ group: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)? = nil
     ) throws(WorkbenchError) -> (table: G.Table, summary: TablebaseSummary) {
-        let start = DispatchTime.now().uptimeNanoseconds
-        func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+        let clock = Clock(seconds: nil)
+        func seconds() -> Double { clock.elapsed }
         let table: G.Table, source: Source
-        if FileManager.default.fileExists(atPath: path) {
+        // Anything at the path (a FIFO, a symbolic link loop too) is read, and refused
+        // unless it is a regular file: never solved over.
+        if try RegularFile.exists(path) {
             table = try G.loadTablebase(path)
             source = .loaded
         } else {

@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 
 /// The generalised sequential probability ratio test of docs/statistics.md ("SPRT"):
@@ -6,17 +7,31 @@ import Foundation
 public struct SPRT: Codable, Equatable, Sendable {
     public var elo0: Double, elo1: Double, alpha: Double, beta: Double
 
-    /// Parses `elo0,elo1,alpha,beta`.
+    /// The false-positive and false-negative rates accepted: at least 10⁻⁹, below ½.
+    /// Below ½ so that the bounds are on either side of 0; the floor keeps both bounds
+    /// finite (ln((1 − β)/α) is infinite for a subnormal α such as 5e-324, and a test
+    /// that can never stop is no test) with room to spare: ln(10⁹) ≈ 20.7.
+    public static let rates: Range<Double> = 1e-9..<0.5
+
+    /// Why `rate` cannot be an α or β (a phrase to follow the option's name), or `nil`.
+    public static func rateProblem(_ rate: Double) -> String? {
+        rates.contains(rate) ? nil : "must be in [1e-9, 0.5), got \(rate)"
+    }
+
+    /// Parses `elo0,elo1,alpha,beta`: four plain decimal numbers (``NumberText``),
+    /// nothing empty, no blanks.
     public init(parsing text: String) throws(WorkbenchError) {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberText.real($0) }
         guard parts.count == 4, let e0 = parts[0], let e1 = parts[1], let a = parts[2], let b = parts[3] else {
-            throw .usage("--sprt needs elo0,elo1,alpha,beta (e.g. 0,10,0.05,0.05), got '\(text)'")
+            throw .usage("--sprt needs elo0,elo1,alpha,beta as plain decimal numbers (e.g. 0,10,0.05,0.05), got '\(text)'")
         }
-        guard e0.isFinite, e1.isFinite, abs(e0) <= 1000, abs(e1) <= 1000 else {
+        guard abs(e0) <= 1000, abs(e1) <= 1000 else {
             throw .usage("--sprt elo0 and elo1 must be finite numbers in -1000...1000, got '\(text)'")
         }
         guard e0 < e1 else { throw .usage("--sprt needs elo0 < elo1") }
-        guard a > 0, a < 0.5, b > 0, b < 0.5 else { throw .usage("--sprt alpha and beta must be in (0, 0.5)") }
+        guard Self.rates.contains(a), Self.rates.contains(b) else {
+            throw .usage("--sprt alpha and beta must be in [1e-9, 0.5), got '\(text)'")
+        }
         elo0 = e0; elo1 = e1; alpha = a; beta = b
     }
 

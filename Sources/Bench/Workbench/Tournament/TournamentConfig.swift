@@ -100,8 +100,8 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         }
         if let sprt {
             guard sprt.elo0.isFinite, sprt.elo1.isFinite, abs(sprt.elo0) <= 1000, abs(sprt.elo1) <= 1000, sprt.elo0 < sprt.elo1,
-                  sprt.alpha > 0, sprt.alpha < 0.5, sprt.beta > 0, sprt.beta < 0.5 else {
-                return ("sprt", "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in (0, 0.5)")
+                  SPRT.rates.contains(sprt.alpha), SPRT.rates.contains(sprt.beta) else {
+                return ("sprt", "the SPRT needs finite elo0 < elo1 in -1000...1000 and alpha, beta in [1e-9, 0.5)")
             }
             guard agents.count == 2 else { return ("sprt", "an SPRT needs exactly two agents") }
         }

@@ -43,7 +43,7 @@ public enum TournamentFolder {
             }
             // The log is this run's from here on: a second run on the folder stops here.
             log = try RecordLog(appendingTo: logURL, exclusive: true)
-            guard let data = fm.contents(atPath: configURL.path) else {
+            guard let data = try RegularFile.contents(configURL.path) else {
                 throw .runtime("--resume: cannot read \(configURL.path)")
             }
             let saved: TournamentFile<R>

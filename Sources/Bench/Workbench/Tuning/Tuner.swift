@@ -143,7 +143,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
         let logURL = folder.appendingPathComponent(TuningFiles.log)
         let verifyURL = folder.appendingPathComponent(TuningFiles.verification)
         if resume {
-            guard let data = fm.contents(atPath: settingsURL.path) else {
+            guard let data = try RegularFile.contents(settingsURL.path) else {
                 throw .usage("--resume: no tuning run in \(folder.path) (\(TuningFiles.settings) missing)")
             }
             let log = try JSONLinesLog<TuningRecord>(appendingTo: logURL, exclusive: true)

@@ -281,13 +281,12 @@ public struct PerWeight<Value: Sendable>: Sendable {
     }
 
     /// Parses `VALUE` or `w.NAME=VALUE,w.NAME=VALUE`, each value read by `read`
-    /// (nil: not a valid value, reported with `expected`).
+    /// (nil: not a valid value, reported with `expected`). Items are taken as written,
+    /// blanks included, so ` 5` is refused here as by every other number option.
     public static func parse(_ text: String, label: String, expected: String,
                              _ read: (String) -> Value?) throws(WorkbenchError) -> PerWeight {
         var result = PerWeight(label: label)
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         if items.count == 1, !items[0].contains("=") {
             guard let v = read(items[0]) else { throw .usage("\(label) needs \(expected), got '\(items[0])'") }
             result.all = v
@@ -308,9 +307,10 @@ public struct PerWeight<Value: Sendable>: Sendable {
 }
 
 extension PerWeight where Value == Double {
-    /// Parses finite numbers: `0.5` or `w.mobility=0.5,w.edge=0.1`.
+    /// Parses finite numbers in plain decimal (``NumberText/real(_:)``): `0.5` or
+    /// `w.mobility=0.5,w.edge=0.1`.
     public static func numbers(_ text: String, label: String) throws(WorkbenchError) -> PerWeight {
-        try parse(text, label: label, expected: "a finite number") { Double($0).flatMap { $0.isFinite ? $0 : nil } }
+        try parse(text, label: label, expected: "a finite number") { NumberText.real($0) }
     }
 }
 
@@ -319,8 +319,8 @@ extension PerWeight where Value == ClosedRange<Double> {
     public static func bounds(_ text: String, label: String) throws(WorkbenchError) -> PerWeight {
         try parse(text, label: label, expected: "LOW:HIGH (finite numbers, LOW < HIGH)") { item in
             let parts = item.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let lo = Double(parts[0]), let hi = Double(parts[1]),
-                  lo.isFinite, hi.isFinite, lo < hi else { return nil }
+            guard parts.count == 2, let lo = NumberText.real(parts[0]), let hi = NumberText.real(parts[1]),
+                  lo < hi else { return nil }
             return lo...hi
         }
     }
