@@ -55,7 +55,7 @@ struct TournamentCommand: GameCommand {
             tournament = try Tournament(entrants: entrants, gamesPerPairing: games, seed: try options.uint64("--seed", default: 1),
                                         openingPlies: try options.int("--openings", default: 4, in: 0...200),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
-                                        command: Self.commandLine(["tournament"] + arguments))
+                                        command: benchCommandLine(["tournament"] + arguments))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
     }
@@ -88,7 +88,7 @@ struct TournamentCommand: GameCommand {
         do {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
                                               seed: try options.uint64("--seed", default: 1),
-                                              command: Self.commandLine(["tournament"] + arguments))
+                                              command: benchCommandLine(["tournament"] + arguments))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
     }
@@ -130,14 +130,6 @@ struct TournamentCommand: GameCommand {
         guard let agents = options.list("--agents") else { throw .usage("tournament: missing required option --agents") }
         guard agents.count >= minimum else { throw .usage("tournament: \(game) needs at least \(minimum) agent\(minimum == 1 ? "" : "s")") }
         return agents
-    }
-
-    /// The command as a shell line: `bench` and the arguments, quoted where needed.
-    static func commandLine(_ arguments: [String]) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
-        return (["bench"] + arguments.map { a in
-            a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }).joined(separator: " ")
     }
 }
 
@@ -208,10 +200,13 @@ struct ReportCommand: GameVisitor {
 /// On Ctrl-C, says where the finished games are before the process ends.
 enum InterruptMessage {
     static func install() {
-        signal(SIGINT) { _ in
-            let text = "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n"
-            _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(130)
-        }
+        signal(SIGINT) { _ in InterruptMessage.exit(saying: "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n") }
+    }
+
+    /// Writes `text` to standard error and ends the process as an interrupt does
+    /// (status 130): the body of a SIGINT handler.
+    static func exit(saying text: String) -> Never {
+        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        _exit(130)
     }
 }

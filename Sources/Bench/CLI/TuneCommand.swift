@@ -88,7 +88,7 @@ struct TuneCommand: GameCommand {
                 openingPlies: try options.int("--openings", default: 4, in: 0...200),
                 seed: try options.uint64("--seed", default: 1), verification: verification,
                 cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
-                bounds: bounds ?? PerWeight(label: "--bounds"), command: TournamentCommand.commandLine(["tune"] + arguments))
+                bounds: bounds ?? PerWeight(label: "--bounds"), command: benchCommandLine(["tune"] + arguments))
         } catch { throw error.prefixed(Self.name) }
     }
 
@@ -158,9 +158,7 @@ final class IterationProgress: Sendable {
 enum TuneInterrupt {
     static func install() {
         signal(SIGINT) { _ in
-            let text = "\nbench: interrupted; every finished iteration is in tuning.jsonl (and verification game in verify/games.jsonl); continue with --resume\n"
-            _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            _exit(130)
+            InterruptMessage.exit(saying: "\nbench: interrupted; every finished iteration is in tuning.jsonl (and verification game in verify/games.jsonl); continue with --resume\n")
         }
     }
 }

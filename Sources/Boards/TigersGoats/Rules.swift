@@ -18,13 +18,11 @@ extension TigersGoats {
         }
 
         /// The ply limits the engine can keep (the ply counter is 16 bits).
-        public static var plyLimits: ClosedRange<Int> { 1...Int(UInt16.max) }
+        public static var plyLimits: ClosedRange<Int> { PlyLimit.range }
 
         /// Checks the values, naming the one out of range.
         public func validated() throws(ParseError) -> Rules {
-            guard Self.plyLimits.contains(plyLimit) else {
-                throw ParseError("ply limit \(plyLimit) is out of range 1...\(UInt16.max)")
-            }
+            try PlyLimit.check(plyLimit)
             return self
         }
     }

@@ -24,15 +24,19 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
     /// the problem (an unknown kind, parameter or weight lists the valid ones).
     @inlinable
     public init(spec text: String, catalog: AgentCatalog<any TwoPlayerAgent<G>>) throws(WorkbenchError) {
-        let spec: AgentSpec
-        do { spec = try catalog.parse(text) } catch { throw .usage(error.message) }
-        self.init(spec: spec, catalog: catalog)
+        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
     }
 
     /// The agent of `spec`, a spec of `catalog`.
     @inlinable
     public init(spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
-        self.init(name: spec.text, maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
+        self.init(name: spec.text, spec: spec, catalog: catalog)
+    }
+
+    /// The agent of `spec`, a spec of `catalog`, named `name`.
+    @inlinable
+    init(name: String, spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
+        self.init(name: name, maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
     }
 
     /// A built-in agent of the game from its spec (e.g. `alphabeta:depth=4`).
@@ -75,15 +79,19 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
     /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error.
     @inlinable
     public init(spec text: String, catalog: AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
-        let spec: AgentSpec
-        do { spec = try catalog.parse(text) } catch { throw .usage(error.message) }
-        self.init(spec: spec, catalog: catalog)
+        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
     }
 
     /// The agent of `spec`, a spec of `catalog`.
     @inlinable
     public init(spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
-        self.init(name: spec.text, readsFutureDraws: spec.kindDescription.readsReferee,
+        self.init(name: spec.text, spec: spec, catalog: catalog)
+    }
+
+    /// The agent of `spec`, a spec of `catalog`, named `name`.
+    @inlinable
+    init(name: String, spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
+        self.init(name: name, readsFutureDraws: spec.kindDescription.readsReferee,
                   maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
     }
 
@@ -103,5 +111,14 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
 
     func agent(seed: UInt64) throws(WorkbenchError) -> any PuzzleAgent<G> {
         do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
+    }
+}
+
+extension AgentCatalog {
+    /// The spec `text` of this catalog for an entrant; a bad spec is a usage error
+    /// naming the problem (an unknown kind, parameter or weight lists the valid ones).
+    @inlinable
+    func entrantSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
+        do { return try parse(text) } catch { throw .usage(error.message) }
     }
 }

@@ -13,10 +13,19 @@ public enum Match {
         public var nodes: [Int] = []
         public var playouts: [Int] = []
 
-        /// Notes one move and what its search cost.
-        mutating func append<M>(_ notation: String, _ result: SearchResult<M>, seconds: Double) {
-            moves.append(notation)
+        /// Notes the move of `result` and what its search cost, and returns the move. A
+        /// move missing from `legalMoves` (or none) is a runtime error naming `agent`
+        /// and the `position`.
+        mutating func append<M: Equatable>(
+            _ result: SearchResult<M>, seconds: Double, agent: String, legalMoves: [M],
+            position: @autoclosure () -> String, notation: (M) -> String
+        ) throws(WorkbenchError) -> M {
+            guard let move = result.move, legalMoves.contains(move) else {
+                throw .runtime("agent '\(agent)' returned no legal move in \(position())")
+            }
+            moves.append(notation(move))
             times.append(seconds); nodes.append(result.nodes); playouts.append(result.playouts)
+            return move
         }
     }
 
@@ -37,10 +46,8 @@ public enum Match {
         while game.outcome == nil {
             let side = Int(game.position.sideToMove.rawValue)
             let (r, seconds) = timed { agents[side].selectMove(game) }
-            guard let move = r.move, game.position.legalMoves.contains(move) else {
-                throw .runtime("agent '\(names[side])' returned no legal move in \(game.position.text)")
-            }
-            record.append(game.position.notation(of: move), r, seconds: seconds)
+            let move = try record.append(r, seconds: seconds, agent: names[side], legalMoves: game.position.legalMoves,
+                                         position: game.position.text, notation: game.position.notation)
             game.play(move)
         }
         return record
@@ -53,10 +60,8 @@ public enum Match {
         var record = Moves()
         while !referee.state.isOver {
             let (r, seconds) = timed { selectMove(&agent, referee: referee) }
-            guard let move = r.move, referee.state.legalMoves.contains(move) else {
-                throw .runtime("agent '\(name)' returned no legal move in \(referee.state.text)")
-            }
-            record.append(referee.state.notation(of: move), r, seconds: seconds)
+            let move = try record.append(r, seconds: seconds, agent: name, legalMoves: referee.state.legalMoves,
+                                         position: referee.state.text, notation: referee.state.notation)
             referee.play(move)
         }
         return record

@@ -31,12 +31,42 @@ public protocol TuningGames: Sendable {
                 observer: TuningObserver) throws(WorkbenchError) -> TuningVerification
 }
 
+/// The workbench's tuning games (``TwoPlayerTuningGames``, ``PuzzleTuningGames``): the
+/// baseline is a spec of `catalog`, and an iteration is a match of θ+ against θ−.
+public protocol CatalogTuningGames: TuningGames {
+    associatedtype Agent
+    associatedtype Match: TournamentRunning
+
+    /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
+    var catalog: AgentCatalog<Agent> { get }
+
+    /// The match of one iteration between the agents `plus` and `minus` (specs of ``catalog``).
+    func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Match
+}
+
+extension CatalogTuningGames {
+    public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
+        try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
+    }
+
+    /// The probes `plus` and `minus` as specs of ``catalog``, θ+'s first.
+    func probes(_ plus: String, _ minus: String) throws(WorkbenchError) -> (AgentSpec, AgentSpec) {
+        (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
+    }
+
+    /// The records of one iteration's games between the probes `plus` and `minus`
+    /// (one value per tuned weight), played on `threads` workers, in game order.
+    func records(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError) -> [GameRecord] {
+        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
+        return try TuningPlay.all(of: match, threads: threads)
+    }
+}
+
 /// Tuning a two-player game: each iteration θ+ and θ− play `batch` game pairs, each
 /// pair from one random opening with the sides swapped (the tournament's schedule
 /// and openings, seeded by the iteration's seed); a game scores 1, ½ or 0.
-public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
+public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGames {
     public let settings: TuningSettings<G.Rules>
-    /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
     public let catalog: AgentCatalog<any TwoPlayerAgent<G>>
 
     @inlinable
@@ -45,25 +75,18 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
         self.catalog = catalog
     }
 
-    public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
-        try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
-    }
-
     /// The match of one iteration: θ+ is the pairing's first agent (the first side in
     /// leg 0 of each pair).
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Tournament<G> {
-        let (p, m) = (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
-        let catalog = self.catalog
+        let (p, m) = try probes(plus, minus)
         return try Tournament<G>(
-            entrants: [Entrant(name: "theta+", maker: { seed throws(ParseError) in try catalog.make(p, seed: seed) }),
-                       Entrant(name: "theta-", maker: { seed throws(ParseError) in try catalog.make(m, seed: seed) })],
+            entrants: [Entrant(name: "theta+", spec: p, catalog: catalog), Entrant(name: "theta-", spec: m, catalog: catalog)],
             gamesPerPairing: 2 * settings.batch, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
-        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
-        let records = try TuningPlay.all(of: match, threads: threads)
+        let records = try self.records(seed: seed, plus: plus, minus: minus, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
             guard let s = r.score(of: "theta+") else { throw .runtime("tuning game \(r.index) did not finish") }
@@ -76,9 +99,9 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
     public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
                        observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
         let pairs = settings.verification
-        let command = TuningPlay.command(["tournament", "--game", G.name, "--agents", tuned, settings.agent,
-                                          "--games", String(2 * pairs), "--seed", String(seed),
-                                          "--openings", String(settings.openingPlies)])
+        let command = benchCommandLine(["tournament", "--game", G.name, "--agents", tuned, settings.agent,
+                                        "--games", String(2 * pairs), "--seed", String(seed),
+                                        "--openings", String(settings.openingPlies)])
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
         let match = try Tournament<G>(entrants: [Entrant(spec: tuned, catalog: catalog), Entrant(spec: settings.agent, catalog: catalog)],
                                       gamesPerPairing: 2 * pairs, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
@@ -92,9 +115,8 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: TuningGames {
 /// Tuning a puzzle: each iteration θ+ and θ− play the same `batch` deals (the same
 /// deal seeds and the same agent seeds, as a puzzle tournament does); a deal scores
 /// its points.
-public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
+public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
     public let settings: TuningSettings<G.Rules>
-    /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
     public let catalog: AgentCatalog<any PuzzleAgent<G>>
 
     @inlinable
@@ -103,26 +125,18 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
         self.catalog = catalog
     }
 
-    public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
-        try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
-    }
-
     /// The match of one iteration: deal d is game 2d for θ+ and 2d + 1 for θ−.
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> PuzzleTournament<G> {
-        let (p, m) = (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
-        let catalog = self.catalog
+        let (p, m) = try probes(plus, minus)
         return try PuzzleTournament<G>(
-            entrants: [PuzzleEntrant(name: "theta+", readsFutureDraws: p.kindDescription.readsReferee,
-                                     maker: { seed throws(ParseError) in try catalog.make(p, seed: seed) }),
-                       PuzzleEntrant(name: "theta-", readsFutureDraws: m.kindDescription.readsReferee,
-                                     maker: { seed throws(ParseError) in try catalog.make(m, seed: seed) })],
+            entrants: [PuzzleEntrant(name: "theta+", spec: p, catalog: catalog),
+                       PuzzleEntrant(name: "theta-", spec: m, catalog: catalog)],
             deals: settings.batch, seed: seed)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
-        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
-        let records = try TuningPlay.all(of: match, threads: threads)
+        let records = try self.records(seed: seed, plus: plus, minus: minus, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
             guard let s = r.puzzleScore else { throw .runtime("tuning deal \(r.index / 2) did not finish") }
@@ -134,8 +148,8 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: TuningGames {
     public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
                        observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
         let deals = settings.verification
-        let command = TuningPlay.command(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
-                                          "--games", String(deals), "--seed", String(seed)])
+        let command = benchCommandLine(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
+                                        "--games", String(deals), "--seed", String(seed)])
         let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
                                                        PuzzleEntrant(spec: tuned, catalog: catalog)],
                                             deals: deals, seed: seed, command: TuningPlay.header(settings) + command)
@@ -225,11 +239,13 @@ enum TuningPlay {
             + "# the same games as:\n"
     }
 
-    /// `bench` and the arguments as a shell line, quoted where needed.
-    static func command(_ arguments: [String]) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
-        return (["bench"] + arguments.map { a in
-            a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        }).joined(separator: " ")
-    }
+}
+
+/// `bench` and the arguments as a shell line, quoted where needed: the command a
+/// tournament, a tuning run or a verification match records.
+package func benchCommandLine(_ arguments: [String]) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
+    return (["bench"] + arguments.map { a in
+        a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }).joined(separator: " ")
 }
