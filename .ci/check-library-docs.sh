@@ -10,8 +10,10 @@
 #   <!-- example: NAME expect: PATTERN [expect: PATTERN ...] -->
 #
 # NAME is the target (letters, digits, '-'); each PATTERN is an extended regular
-# expression (grep -E) that must match the program's output. Unmarked swift blocks
-# are snippets and are not extracted. Each example runs in its own empty folder.
+# expression (grep -E) that must match the program's output. A swift block that is
+# not a whole program says so on the line before it, `<!-- snippet -->`, and is not
+# extracted; any other unmarked swift block is an error, so no program goes unchecked.
+# Each example runs in its own empty folder.
 # LIBRARY_DOCS_VERBOSE=1 prints every example's output, not only a failing one's.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,12 +29,14 @@ fail() { echo "check-library-docs: $*" >&2; exit 1; }
 # --- The examples: docs/library.md -> Examples/Sources/NAME/main.swift ---------------
 pkg="$work/Examples"
 names=() expects=()
-state=text name="" line_no=0 marker_line=0
+state=text name="" line_no=0 marker_line=0 previous=""
 while IFS= read -r line || [ -n "$line" ]; do
   line_no=$((line_no + 1))
   case $state in
     text)
-      if [[ $line == "<!-- example:"* ]]; then
+      if [ "$line" = '```swift' ] && [ "$previous" != "<!-- snippet -->" ]; then
+        fail "$doc:$line_no: a swift block needs '<!-- example: NAME expect: PATTERN -->' (a whole program) or '<!-- snippet -->' on the line before it"
+      elif [[ $line == "<!-- example:"* ]]; then
         [[ $line =~ ^\<!--\ example:\ ([A-Za-z][A-Za-z0-9-]*)\ (expect:\ .+)\ --\>$ ]] \
           || fail "$doc:$line_no: a marker is '<!-- example: NAME expect: PATTERN -->', got: $line"
         name=${BASH_REMATCH[1]}
@@ -55,6 +59,7 @@ while IFS= read -r line || [ -n "$line" ]; do
         printf '%s\n' "$line" >> "$pkg/Sources/$name/main.swift"
       fi ;;
   esac
+  previous=$line
 done < "$doc"
 [ "$state" = text ] || fail "$doc: example '$name' (line $marker_line) has no closing \`\`\`"
 [ "${#names[@]}" -gt 0 ] || fail "$doc has no marked example"
