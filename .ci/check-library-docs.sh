@@ -28,7 +28,7 @@ fail() { echo "check-library-docs: $*" >&2; exit 1; }
 
 # --- The examples: docs/library.md -> Examples/Sources/NAME/main.swift ---------------
 pkg="$work/Examples"
-names=() expects=()
+names=() expects=() starts=()
 state=text name="" line_no=0 marker_line=0 previous=""
 while IFS= read -r line || [ -n "$line" ]; do
   line_no=$((line_no + 1))
@@ -50,10 +50,11 @@ while IFS= read -r line || [ -n "$line" ]; do
       [ "$line" = '```swift' ] || fail "$doc:$marker_line: the marker of '$name' is not followed by a \`\`\`swift line"
       mkdir -p "$pkg/Sources/$name"
       : > "$pkg/Sources/$name/main.swift"
+      start=$((line_no + 1))
       state=code ;;
     code)
       if [ "$line" = '```' ]; then
-        names+=("$name") expects+=("$patterns")
+        names+=("$name") expects+=("$patterns") starts+=("$start")
         state=text
       else
         printf '%s\n' "$line" >> "$pkg/Sources/$name/main.swift"
@@ -98,6 +99,9 @@ build_started=$SECONDS
 if ! swift build > "$work/build.log" 2>&1; then
   grep -E "error:" "$work/build.log" | head -n 40 >&2 || true
   tail -n 20 "$work/build.log" >&2
+  for i in "${!names[@]}"; do
+    echo "Sources/${names[$i]}/main.swift line N is $doc line $((${starts[$i]} - 1))+N" >&2
+  done
   fail "the examples of $doc do not build (errors above)"
 fi
 echo "built ${#names[@]} examples against tag $tag in $((SECONDS - build_started)) s"
@@ -110,11 +114,13 @@ for i in "${!names[@]}"; do
   mkdir -p "$work/run/$n"
   run_started=$SECONDS
   status=0
-  out=$(cd "$work/run/$n" && "$bin/$n" 2>&1) || status=$?
+  # Without the runtime's backtrace, a thrown error ends the output with its message.
+  out=$(cd "$work/run/$n" && SWIFT_BACKTRACE=enable=no "$bin/$n" 2>&1) || status=$?
   seconds=$((SECONDS - run_started))
   [ "${LIBRARY_DOCS_VERBOSE:-0}" = 0 ] || printf '%s\n' "--- $n" "$out"
   if [ "$status" -ne 0 ]; then
-    echo "$out" | tail -n 30 >&2
+    # The last lines of the output, without stack frames: a thrown error's message shows.
+    echo "$out" | grep -vE '^[0-9]+ +[^ ]+ +0x[0-9a-f]+ ' | tail -n 30 >&2
     echo "FAIL $n: exited with status $status (output above)" >&2
     failed=1
     continue
