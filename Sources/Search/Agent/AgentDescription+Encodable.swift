@@ -48,7 +48,7 @@ extension ParameterValue: Encodable {
 /// "weights": [{"name", "default"}]}`.
 extension AgentDescription: Encodable {
     enum CodingKeys: String, CodingKey { case name, summary, readsReferee, parameters, weights }
-    struct Weight: Encodable { var name: String; var `default`: Double }
+    enum WeightKeys: String, CodingKey { case name, `default` }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -56,6 +56,11 @@ extension AgentDescription: Encodable {
         try c.encode(summary, forKey: .summary)
         try c.encode(readsReferee, forKey: .readsReferee)
         try c.encode(parameters, forKey: .parameters)
-        try c.encode(zip(weights.names, weights.values).map { Weight(name: $0, default: $1) }, forKey: .weights)
+        var list = c.nestedUnkeyedContainer(forKey: .weights)
+        for (name, value) in zip(weights.names, weights.values) {
+            var weight = list.nestedContainer(keyedBy: WeightKeys.self)
+            try weight.encode(name, forKey: .name)
+            try weight.encode(value, forKey: .default)
+        }
     }
 }
