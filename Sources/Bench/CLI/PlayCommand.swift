@@ -51,20 +51,16 @@ struct PlayCommand: GameCommand {
         let start: G = try options.startPosition()
         let log = try Self.openRecord(options)
         var game = GameHistory(start)
-        var times: [Double] = [], nodes: [Int] = [], playouts: [Int] = []
+        var played = Match.Moves()
         var quit = false
         print(G.board(game.position, color: color))
         while game.outcome == nil && !quit {
             let side = Int(game.position.sideToMove.rawValue)
             let name = G.sideName(game.position.sideToMove)
             if var agent = agents[side] {
-                let t0 = Clock.now
-                let r = agent.selectMove(game)
+                try Match.move(&game, by: &agent, name: specs[side], record: &played)
                 agents[side] = agent
-                guard let move = r.move else { break }
-                times.append(Clock.now - t0); nodes.append(r.nodes); playouts.append(r.playouts)
-                print("\(name) (\(specs[side])) play \(game.position.notation(of: move))")
-                game.play(move)
+                print("\(name) (\(specs[side])) play \(played.moves.last!)")
                 print(G.board(game.position, color: color))
                 continue
             }
@@ -78,17 +74,16 @@ struct PlayCommand: GameCommand {
                 // Take back to this side's previous turn: one ply against a person, two against an agent.
                 let plies = agents[1 - side] == nil ? 1 : 2
                 guard game.moves.count >= plies else { print("nothing to undo"); continue }
-                // Every ply has one statistics entry (zeros for a person's moves).
                 for _ in 0..<plies {
                     game.undo()
-                    times.removeLast(); nodes.removeLast(); playouts.removeLast()
+                    played.removeLast()
                 }
                 print(G.board(game.position, color: color))
             default:
                 do {
                     let move = try game.position.parseMove(input)
+                    played.appendPersonMove(game.position.notation(of: move))
                     game.play(move)
-                    times.append(0); nodes.append(0); playouts.append(0)
                     print(G.board(game.position, color: color))
                 } catch {
                     print("\(error.message)")
@@ -98,16 +93,10 @@ struct PlayCommand: GameCommand {
         }
         let outcome = game.outcome
         if let outcome { print("game over: \(G.describe(outcome))") } else { print("game left unfinished") }
-        var notation: [String] = []
-        var replay = start
-        for m in game.moves {
-            notation.append(replay.notation(of: m))
-            replay.play(m)
-        }
-        let record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: notation,
+        let record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: played.moves,
                                 result: outcome.map(GameResult.init) ?? .unfinished,
-                                outcome: outcome.map(G.describe) ?? "unfinished", times: times, nodes: nodes,
-                                playouts: playouts, start: start != G.start(try options.rules(G.self)) ? start.text : nil)
+                                outcome: outcome.map(G.describe) ?? "unfinished", times: played.times, nodes: played.nodes,
+                                playouts: played.playouts, start: start != G.start(try options.rules(G.self)) ? start.text : nil)
         try Self.save(record, to: log)
     }
 
@@ -125,16 +114,14 @@ struct PlayCommand: GameCommand {
         }
         let log = try Self.openRecord(options)
         var referee = G.Referee(seed: seed)
-        var moves: [String] = []
+        var played = Match.Moves()
         var quit = false
         print(G.board(referee.state))
         while !referee.state.isOver && !quit {
             if var a = agent {
-                guard let move = Match.selectMove(&a, referee: referee).move else { break }
+                try Match.move(&referee, by: &a, name: spec, record: &played)
                 agent = a
-                print("\(spec) plays \(referee.state.notation(of: move))")
-                moves.append(referee.state.notation(of: move))
-                referee.play(move)
+                print("\(spec) plays \(played.moves.last!)")
                 print(G.board(referee.state))
                 continue
             }
@@ -145,15 +132,15 @@ struct PlayCommand: GameCommand {
             case "moves":
                 print("legal moves: " + referee.state.legalMoves.map(referee.state.notation).joined(separator: " "))
             case "undo":
-                guard !moves.isEmpty else { print("nothing to undo"); continue }
+                guard !played.moves.isEmpty else { print("nothing to undo"); continue }
                 // The referee's stream makes the game a function of the seed and the moves.
-                moves.removeLast()
-                do { referee = try Replay.play(moves, seed: seed, game: G.self) } catch { throw .runtime("play: \(error.message)") }
+                played.removeLast()
+                do { referee = try Replay.play(played.moves, seed: seed, game: G.self) } catch { throw .runtime("play: \(error.message)") }
                 print(G.board(referee.state))
             default:
                 do {
                     let move = try referee.state.parseMove(input)
-                    moves.append(referee.state.notation(of: move))
+                    played.appendPersonMove(referee.state.notation(of: move))
                     referee.play(move)
                     print(G.board(referee.state))
                 } catch { print(error.message) }
@@ -161,9 +148,10 @@ struct PlayCommand: GameCommand {
         }
         let s = referee.state
         print(s.isOver ? "game over: score \(s.score)" : "game left unfinished")
-        let record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: moves,
+        let record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: played.moves,
                                 result: s.isOver ? .score(s.score) : .unfinished,
-                                outcome: s.isOver ? "score \(s.score)" : "unfinished", times: [], nodes: [], playouts: [])
+                                outcome: s.isOver ? "score \(s.score)" : "unfinished", times: played.times,
+                                nodes: played.nodes, playouts: played.playouts)
         try Self.save(record, to: log)
     }
 

@@ -13,6 +13,20 @@ public enum Match {
         public var nodes: [Int] = []
         public var playouts: [Int] = []
 
+        /// No move yet.
+        public init() {}
+
+        /// Notes a move a person made (it cost no search).
+        public mutating func appendPersonMove(_ notation: String) {
+            moves.append(notation)
+            times.append(0); nodes.append(0); playouts.append(0)
+        }
+
+        /// Forgets the last move (`bench play`'s undo).
+        public mutating func removeLast() {
+            moves.removeLast(); times.removeLast(); nodes.removeLast(); playouts.removeLast()
+        }
+
         /// Notes the move of `result` and what its search cost, and returns the move. A
         /// move missing from `legalMoves` (or none) is a runtime error naming `agent`
         /// and the `position`.
@@ -45,12 +59,23 @@ public enum Match {
         var record = Moves()
         while game.outcome == nil {
             let side = Int(game.position.sideToMove.rawValue)
-            let (r, seconds) = timed { agents[side].selectMove(game) }
-            let move = try record.append(r, seconds: seconds, agent: names[side], legalMoves: game.position.legalMoves,
-                                         position: game.position.text, notation: game.position.notation)
-            game.play(move)
+            try move(&game, by: &agents[side], name: names[side], record: &record)
         }
         return record
+    }
+
+    /// One move of `agent` in `game`: chosen (timed), checked, noted in `record` and
+    /// played. A move that is not legal (or none) is a runtime error naming `name` and
+    /// the position. The step of every game loop, `bench play`'s included.
+    @discardableResult
+    public static func move<G: TwoPlayerGame>(
+        _ game: inout GameHistory<G>, by agent: inout any TwoPlayerAgent<G>, name: String, record: inout Moves
+    ) throws(WorkbenchError) -> G.Move {
+        let (r, seconds) = timed { agent.selectMove(game) }
+        let move = try record.append(r, seconds: seconds, agent: name, legalMoves: game.position.legalMoves,
+                                     position: game.position.text, notation: game.position.notation)
+        game.play(move)
+        return move
     }
 
     /// Plays a puzzle from the referee's deal to its end with one agent.
@@ -58,13 +83,21 @@ public enum Match {
         _ referee: inout R, agent: inout any PuzzleAgent<R.State>, name: String
     ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
         var record = Moves()
-        while !referee.state.isOver {
-            let (r, seconds) = timed { selectMove(&agent, referee: referee) }
-            let move = try record.append(r, seconds: seconds, agent: name, legalMoves: referee.state.legalMoves,
-                                         position: referee.state.text, notation: referee.state.notation)
-            referee.play(move)
-        }
+        while !referee.state.isOver { try move(&referee, by: &agent, name: name, record: &record) }
         return record
+    }
+
+    /// One move of `agent` in the referee's game: chosen (timed; see ``selectMove(_:referee:)``),
+    /// checked, noted in `record` and played, chance resolved by the referee.
+    @discardableResult
+    public static func move<R: PuzzleReferee>(
+        _ referee: inout R, by agent: inout any PuzzleAgent<R.State>, name: String, record: inout Moves
+    ) throws(WorkbenchError) -> R.State.Move where R.State.Move: Equatable {
+        let (r, seconds) = timed { selectMove(&agent, referee: referee) }
+        let move = try record.append(r, seconds: seconds, agent: name, legalMoves: referee.state.legalMoves,
+                                     position: referee.state.text, notation: referee.state.notation)
+        referee.play(move)
+        return move
     }
 
     /// The move of `agent` at `referee.state`. A ``RefereeReadingAgent`` (an oracle,
