@@ -54,11 +54,15 @@ enum TournamentReport {
         var o: [String] = []
         o.append("# Tournament: \(s.game)")
         o.append("")
-        o.append("Produced by:")
-        o.append("")
-        o.append("```sh")
-        o.append(s.command)
-        o.append("```")
+        if s.command.isEmpty {
+            o.append("Produced by a program using the Workbench library (no command line).")
+        } else {
+            o.append("Produced by:")
+            o.append("")
+            o.append("```sh")
+            o.append(s.command)
+            o.append("```")
+        }
         o.append("")
         o.append("Machine: \(s.run.machine); \(s.run.build); \(s.run.date).")
         o.append("\(s.games) games\(s.run.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? "")"

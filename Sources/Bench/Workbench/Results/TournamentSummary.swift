@@ -103,6 +103,8 @@ public struct TournamentSummary: Codable, Sendable {
         public var throughput: [Throughput]
         /// Games per second of wall-clock time, for the games this run played.
         @Nullable public var gamesPerSecond: Double?
+        /// The games this run played (a resumed run plays only those left; `report` none).
+        @Nullable public var gamesThisRun: Int?
         @Nullable public var threads: Int?
     }
 
@@ -145,7 +147,7 @@ public struct TournamentSummary: Codable, Sendable {
         run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,
                   throughput: Self.throughput(config.agents, tally.usage),
                   gamesPerSecond: wallSeconds.flatMap { gamesThisRun > 0 && $0 > 0 ? defined(Double(gamesThisRun) / $0) : nil },
-                  threads: threads)
+                  gamesThisRun: wallSeconds == nil ? nil : gamesThisRun, threads: threads)
         if config.isPuzzle { summarizePuzzle(tally) } else { summarizeTwoPlayer(tally) }
     }
 
