@@ -131,3 +131,18 @@ final class TournamentLibraryTests: XCTestCase {
         return try RecordLog(appendingTo: url)
     }
 }
+
+/// `tournament.json` files written before games described themselves still load.
+final class LegacyTournamentFileTests: XCTestCase {
+    func testAnEarlyPuzzleFileWithTwoPlayerOpeningsLoadsAsAPuzzle() throws {
+        let text = #"{"agents":["random","greedy"],"command":"","game":"coin-sorter","games":10,"gauntlet":false,"openingPlies":4,"seed":1}"#
+        let config = try JSONDecoder().decode(TournamentConfig.self, from: Data(text.utf8))
+        XCTAssertEqual(config.players, 1, "the kind of a built-in game comes from the registry for files without it")
+        XCTAssertEqual(config.openingPlies, 0, "openings never applied to puzzles")
+        let written = try JSONDecoder().decode(TournamentConfig.self, from: Data(try JSON.text(config).utf8))
+        XCTAssertEqual(written, config)
+        let now = #"{"agents":["random","greedy"],"command":"","game":"coin-sorter","players":1,"games":10,"gauntlet":false,"openingPlies":4,"seed":1}"#
+        XCTAssertThrowsError(try JSONDecoder().decode(TournamentConfig.self, from: Data(now.utf8)),
+                             "a file that says it is a puzzle may not carry openings")
+    }
+}

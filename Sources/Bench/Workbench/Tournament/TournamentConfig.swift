@@ -67,6 +67,9 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
+        // Early files wrote the two-player default of 4 opening plies for puzzles too,
+        // which never used it.
+        if isPuzzle && !c.contains(.players) { openingPlies = 0 }
         if let problem { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem.message)) }
     }
 
