@@ -14,12 +14,10 @@ import Boards
 /// The search is compiled where the agent is made: the inlinable initialiser stores
 /// it as a closure, so a caller holding the agent as `any PuzzleAgent` still runs code
 /// specialised for the puzzle (as ``AlphaBetaAgent`` does).
-public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent {
+public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     /// Sampled futures per move that calls for chance (at least 1).
     public let samples: Int
     /// Moves searched per decision node (at least 1).
@@ -30,9 +28,7 @@ public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent {
 
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, samples: Int, width: Int, seed: UInt64) {
-        self.spec = spec
-        self.budget = budget
-        self.evaluator = evaluator
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         let samples = max(1, samples), width = max(1, width)
         self.samples = samples
         self.width = width

@@ -19,12 +19,10 @@ import Foundation
 /// The search is compiled where the agent is made: the inlinable initialiser stores
 /// it as a closure, so a caller holding the agent as `any PuzzleAgent` still runs code
 /// specialised for the puzzle (as ``MCTSAgent`` does).
-public struct PuzzleMCTSAgent<E: PuzzleEvaluator>: PuzzleAgent {
+public struct PuzzleMCTSAgent<E: PuzzleEvaluator>: PuzzleAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     /// The UCT exploration constant.
     public let exploration: Double
     /// Children per expanded node (at least 1).
@@ -38,9 +36,7 @@ public struct PuzzleMCTSAgent<E: PuzzleEvaluator>: PuzzleAgent {
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, exploration: Double, width: Int,
                 rolloutTurns: Int, seed: UInt64) {
-        self.spec = spec
-        self.budget = budget
-        self.evaluator = evaluator
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         self.exploration = exploration
         let width = max(1, width), rolloutTurns = max(0, rolloutTurns)
         self.width = width
