@@ -23,6 +23,15 @@ public enum AgentParameters {
     public static let threads = Parameter("threads", .integer(1...256), default: .integer(1),
                                           help: "threads of one search")
 
+    /// The UCT exploration constant `c` of an MCTS kind.
+    public static func exploration(default value: Double, help: String = "UCT exploration constant") -> Parameter {
+        Parameter("c", .real(0...100), default: .real(value), help: help)
+    }
+    /// The moves a puzzle search keeps per node, the best by the greedy ranking.
+    public static func width(help: String) -> Parameter {
+        Parameter("width", .integer(1...300), default: .integer(12), help: help)
+    }
+
     /// Alpha-beta's depth when no limit is given.
     public static let alphaBetaDepth = depth(default: 4)
     /// Alpha-beta's transposition table.
@@ -64,7 +73,7 @@ extension AgentDescription {
             name: "mcts", summary: "Monte Carlo tree search (UCT), root-parallel on threads",
             parameters: [
                 AgentParameters.mctsPlayouts, AgentParameters.time,
-                Parameter("c", .real(0...100), default: .real(1.4), help: "UCT exploration constant"),
+                AgentParameters.exploration(default: 1.4),
                 AgentParameters.threads,
                 Parameter("cap", .integer(0...100_000), default: .integer(0),
                           help: "rollout plies before the evaluation scores the position; 0 plays to the end"),
@@ -86,7 +95,7 @@ extension AgentDescription {
             parameters: [
                 AgentParameters.expectimaxDepth,
                 Parameter("samples", .integer(1...10_000), default: .integer(8), help: "chance outcomes sampled per move"),
-                Parameter("width", .integer(1...300), default: .integer(12), help: "moves searched per decision"),
+                AgentParameters.width(help: "moves searched per decision"),
                 AgentParameters.time,
             ],
             weights: weights)
@@ -98,8 +107,8 @@ extension AgentDescription {
             name: "mcts", summary: "open-loop Monte Carlo tree search over sampled chance outcomes",
             parameters: [
                 AgentParameters.puzzleMCTSPlayouts, AgentParameters.time,
-                Parameter("c", .real(0...100), default: .real(2.0), help: "UCT exploration constant (in points)"),
-                Parameter("width", .integer(1...300), default: .integer(12), help: "children per node (best by the greedy ranking)"),
+                AgentParameters.exploration(default: 2.0, help: "UCT exploration constant (in points)"),
+                AgentParameters.width(help: "children per node (best by the greedy ranking)"),
                 Parameter("rollout", .integer(0...100), default: .integer(0), help: "greedy rollout turns before the evaluation"),
             ],
             weights: weights)

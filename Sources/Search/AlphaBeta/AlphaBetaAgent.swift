@@ -14,12 +14,10 @@ import Boards
 /// is inlinable and stores the search as a closure, so a caller holding the agent as
 /// `any TwoPlayerAgent` (whose witness Search compiles generically, without the
 /// caller's CPU flags) still runs code specialised for the game in its own module.
-public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
+public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     public let threads: Int
     @usableFromInline let table: TranspositionTable
     /// ``search(_:budget:evaluator:table:threads:)`` for this agent, specialised where the agent was made.
@@ -30,9 +28,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent {
     ///   - seed: unused (the search is deterministic), accepted like every agent's.
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, threads: Int, tableMegabytes: Int, seed: UInt64) {
-        self.spec = spec
-        self.budget = budget
-        self.evaluator = evaluator
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         let threads = max(1, threads)
         self.threads = threads
         let table = TranspositionTable(megabytes: tableMegabytes)

@@ -21,12 +21,10 @@ import Foundation
 ///
 /// The search is compiled where the agent is made, as for ``AlphaBetaAgent``: the
 /// inlinable initialiser stores it as a closure specialised in the caller's module.
-public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
+public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     public let exploration: Double
     public let threads: Int
     public let rolloutCap: Int
@@ -39,9 +37,7 @@ public struct MCTSAgent<E: Evaluator>: TwoPlayerAgent {
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, exploration: Double, threads: Int, rolloutCap: Int,
                 solver: Bool, seed: UInt64) {
-        self.spec = spec
-        self.budget = budget
-        self.evaluator = evaluator
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         self.exploration = exploration
         let threads = max(1, threads)
         self.threads = threads

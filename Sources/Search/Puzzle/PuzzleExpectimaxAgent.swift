@@ -14,40 +14,32 @@ import Boards
 /// The search is compiled where the agent is made: the inlinable initialiser stores
 /// it as a closure, so a caller holding the agent as `any PuzzleAgent` still runs code
 /// specialised for the puzzle (as ``AlphaBetaAgent`` does).
-public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent {
+public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     /// Sampled futures per move that calls for chance (at least 1).
     public let samples: Int
     /// Moves searched per decision node (at least 1).
     public let width: Int
-    @usableFromInline var rng: SplitMix64
     /// ``PuzzleExpectimaxSearch/run(_:depth:seconds:evaluator:samples:width:rng:)`` for
     /// this agent, specialised where the agent was made.
-    @usableFromInline let searcher: (Game, Int, Double?, inout SplitMix64) -> SearchResult<Game.Move>
+    @usableFromInline var searcher: PuzzleSearcher<Game>
 
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, samples: Int, width: Int, seed: UInt64) {
-        self.spec = spec
-        self.evaluator = evaluator
-        self.budget = budget
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         let samples = max(1, samples), width = max(1, width)
         self.samples = samples
         self.width = width
-        rng = SplitMix64(seed: seed)
-        searcher = { state, depth, seconds, rng in
+        searcher = PuzzleSearcher(seed: seed) { state, depth, seconds, rng in
             PuzzleExpectimaxSearch.run(state, depth: depth, seconds: seconds, evaluator: evaluator,
                                        samples: samples, width: width, rng: &rng)
         }
     }
 
     public mutating func selectMove(_ state: Game, budget: SearchBudget) -> SearchResult<Game.Move> {
-        guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
-        let depth = max(1, budget.depth ?? self.budget.depth ?? 1)
-        return searcher(state, depth, budget.seconds, &rng)
+        searcher.run(state, limit: max(1, budget.depth ?? self.budget.depth ?? 1), seconds: budget.seconds)
     }
 }
 
@@ -56,29 +48,20 @@ public struct PuzzleExpectimaxAgent<E: PuzzleEvaluator>: PuzzleAgent {
 struct PuzzleExpectimaxSearch<E: PuzzleEvaluator> {
     @usableFromInline typealias Game = E.Game
 
-    @usableFromInline let evaluator: E
+    /// Its ``PuzzleSearchScratch/ranked`` holds `width` ranked moves per depth left (1
+    /// to the root's depth): a node's candidates stay in their slot while its
+    /// children, one turn shallower, use the next slot down.
+    @usableFromInline var scratch: PuzzleSearchScratch<E>
     @usableFromInline let samples: Int
-    @usableFromInline let width: Int
-    @usableFromInline var rng: SplitMix64
     @usableFromInline let clock: Clock
     @usableFromInline var nodes = 0
     @usableFromInline var outOfTime = false
-    /// Where a decision node generates its moves; free again once they are ranked.
-    @usableFromInline var moves: MoveList<Game.Move>
-    /// `width` ranked moves per depth left (1 to the root's depth): a node's candidates
-    /// stay there while its children, one turn shallower, use the next slot down.
-    @usableFromInline let ranked: UnsafeMutablePointer<RankedMove<Game.Move>>
 
     @inlinable
-    init(evaluator: E, samples: Int, width: Int, rng: SplitMix64, clock: Clock,
-         ranked: UnsafeMutablePointer<RankedMove<Game.Move>>) {
-        self.evaluator = evaluator
+    init(scratch: PuzzleSearchScratch<E>, samples: Int, clock: Clock) {
+        self.scratch = scratch
         self.samples = samples
-        self.width = width
-        self.rng = rng
         self.clock = clock
-        self.ranked = ranked
-        moves = MoveList(filler: Game.nullMove)
     }
 
     /// Searches the decision node `state` `depth` turns deep, drawing chance from `rng`.
@@ -86,26 +69,25 @@ struct PuzzleExpectimaxSearch<E: PuzzleEvaluator> {
     static func run(_ state: Game, depth: Int, seconds: Double?, evaluator: E, samples: Int, width: Int,
                     rng: inout SplitMix64) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: seconds)
-        let ranked = UnsafeMutablePointer<RankedMove<Game.Move>>.allocate(capacity: (depth + 1) * width)
-        defer { ranked.deallocate() }
-        var search = PuzzleExpectimaxSearch(evaluator: evaluator, samples: samples, width: width, rng: rng,
-                                            clock: clock, ranked: ranked)
-        let (value, move) = search.decide(state, depth: depth)
-        rng = search.rng
-        var r = SearchResult(move: move)
-        r.value = move == nil ? nil : value
-        r.nodes = search.nodes
-        r.depth = depth
-        r.seconds = clock.elapsed
-        return r
+        return PuzzleSearchScratch.with(evaluator: evaluator, width: width, slots: depth + 1, rng: &rng) { scratch in
+            var search = PuzzleExpectimaxSearch(scratch: scratch, samples: samples, clock: clock)
+            let (value, move) = search.decide(state, depth: depth)
+            scratch = search.scratch
+            var r = SearchResult(move: move)
+            r.value = move == nil ? nil : value
+            r.nodes = search.nodes
+            r.depth = depth
+            r.seconds = clock.elapsed
+            return r
+        }
     }
 
-    /// The best expected further points from a decision node, and the move.
+/// The best expected further points from a decision node, and the move.
     @inlinable
     mutating func decide(_ state: Game, depth: Int) -> (Double, Game.Move?) {
-        let candidates = ranked + depth * width
-        let count = evaluator.bestMoves(state, count: width, moves: &moves, into: candidates)
-        nodes += moves.count
+        let count = scratch.rank(state, count: scratch.width, slot: depth)
+        let candidates = scratch.ranked + depth * scratch.width
+        nodes += scratch.moves.count
         guard count > 0 else { return (0, nil) }
         var best = -Double.infinity, bestMove = candidates[0].move
         for k in 0..<count {
@@ -125,7 +107,7 @@ struct PuzzleExpectimaxSearch<E: PuzzleEvaluator> {
         var total = 0.0
         for _ in 0..<samples {
             var sample = after
-            sample.resolveChance(using: &rng)
+            scratch.sampleChance(&sample)
             total += Double(sample.score - state.score) + value(sample, depth: depth - 1)
         }
         return total / Double(samples)
@@ -139,7 +121,7 @@ struct PuzzleExpectimaxSearch<E: PuzzleEvaluator> {
         // Out of time: the evaluation stands in for the rest of the search. The clock
         // is a system call, so it is read every 64 nodes.
         if !outOfTime && nodes & 63 == 0 && clock.expired { outOfTime = true }
-        if depth <= 0 || outOfTime { return evaluator.evaluate(state) }
+        if depth <= 0 || outOfTime { return scratch.evaluator.evaluate(state) }
         return decide(state, depth: depth).0
     }
 }

@@ -19,45 +19,37 @@ import Foundation
 /// The search is compiled where the agent is made: the inlinable initialiser stores
 /// it as a closure, so a caller holding the agent as `any PuzzleAgent` still runs code
 /// specialised for the puzzle (as ``MCTSAgent`` does).
-public struct PuzzleMCTSAgent<E: PuzzleEvaluator>: PuzzleAgent {
+public struct PuzzleMCTSAgent<E: PuzzleEvaluator>: PuzzleAgent, SearchAgentIdentity {
     public typealias Game = E.Game
 
-    public let spec: String
-    public var budget: SearchBudget
-    public let evaluator: E
+    public var core: SearchAgentCore<E>
     /// The UCT exploration constant.
     public let exploration: Double
     /// Children per expanded node (at least 1).
     public let width: Int
     /// Greedy turns played from a leaf before the evaluation (at least 0).
     public let rolloutTurns: Int
-    @usableFromInline var rng: SplitMix64
     /// ``PuzzleMCTSSearch/run(_:playouts:seconds:evaluator:exploration:width:rolloutTurns:rng:)``
     /// for this agent, specialised where the agent was made.
-    @usableFromInline let searcher: (Game, Int, Double?, inout SplitMix64) -> SearchResult<Game.Move>
+    @usableFromInline var searcher: PuzzleSearcher<Game>
 
     @inlinable
     public init(spec: String, evaluator: E, budget: SearchBudget, exploration: Double, width: Int,
                 rolloutTurns: Int, seed: UInt64) {
-        self.spec = spec
-        self.budget = budget
-        self.evaluator = evaluator
+        core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         self.exploration = exploration
         let width = max(1, width), rolloutTurns = max(0, rolloutTurns)
         self.width = width
         self.rolloutTurns = rolloutTurns
-        rng = SplitMix64(seed: seed)
-        searcher = { state, playouts, seconds, rng in
+        searcher = PuzzleSearcher(seed: seed) { state, playouts, seconds, rng in
             PuzzleMCTSSearch.run(state, playouts: playouts, seconds: seconds, evaluator: evaluator,
                                  exploration: exploration, width: width, rolloutTurns: rolloutTurns, rng: &rng)
         }
     }
 
     public mutating func selectMove(_ state: Game, budget: SearchBudget) -> SearchResult<Game.Move> {
-        guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
         let b = budget.playouts == nil && budget.seconds == nil ? self.budget : budget
-        let playouts = max(1, b.playouts ?? (b.seconds == nil ? 1 : Int.max))
-        return searcher(state, playouts, b.seconds, &rng)
+        return searcher.run(state, limit: max(1, b.playouts ?? (b.seconds == nil ? 1 : Int.max)), seconds: b.seconds)
     }
 }
 
@@ -79,28 +71,19 @@ struct PuzzleMCTSNode<Move: BitwiseCopyable>: BitwiseCopyable {
 struct PuzzleMCTSSearch<E: PuzzleEvaluator> {
     @usableFromInline typealias Game = E.Game
 
-    @usableFromInline let evaluator: E
+    /// Its ``PuzzleSearchScratch/ranked`` holds the ranked moves of one expansion or
+    /// rollout turn (`width` of them).
+    @usableFromInline var scratch: PuzzleSearchScratch<E>
     @usableFromInline let exploration: Double
-    @usableFromInline let width: Int
     @usableFromInline let rolloutTurns: Int
-    @usableFromInline var rng: SplitMix64
     @usableFromInline var nodes: [PuzzleMCTSNode<Game.Move>] = []
     @usableFromInline var path: [Int] = []
-    /// Where a state generates its moves to be ranked.
-    @usableFromInline var moves: MoveList<Game.Move>
-    /// The ranked moves of one expansion or rollout turn (`width` of them).
-    @usableFromInline let ranked: UnsafeMutablePointer<RankedMove<Game.Move>>
 
     @inlinable
-    init(evaluator: E, exploration: Double, width: Int, rolloutTurns: Int, rng: SplitMix64,
-         ranked: UnsafeMutablePointer<RankedMove<Game.Move>>) {
-        self.evaluator = evaluator
+    init(scratch: PuzzleSearchScratch<E>, exploration: Double, rolloutTurns: Int) {
+        self.scratch = scratch
         self.exploration = exploration
-        self.width = width
         self.rolloutTurns = rolloutTurns
-        self.rng = rng
-        self.ranked = ranked
-        moves = MoveList(filler: Game.nullMove)
     }
 
     /// Runs up to `playouts` playouts from the decision node `state`, stopping early
@@ -108,13 +91,12 @@ struct PuzzleMCTSSearch<E: PuzzleEvaluator> {
     @inlinable
     static func run(_ state: Game, playouts: Int, seconds: Double?, evaluator: E, exploration: Double, width: Int,
                     rolloutTurns: Int, rng: inout SplitMix64) -> SearchResult<Game.Move> {
-        let ranked = UnsafeMutablePointer<RankedMove<Game.Move>>.allocate(capacity: width)
-        defer { ranked.deallocate() }
-        var search = PuzzleMCTSSearch(evaluator: evaluator, exploration: exploration, width: width,
-                                      rolloutTurns: rolloutTurns, rng: rng, ranked: ranked)
-        let r = search.search(state, playouts: playouts, seconds: seconds)
-        rng = search.rng
-        return r
+        PuzzleSearchScratch.with(evaluator: evaluator, width: width, slots: 1, rng: &rng) { scratch in
+            var search = PuzzleMCTSSearch(scratch: scratch, exploration: exploration, rolloutTurns: rolloutTurns)
+            let r = search.search(state, playouts: playouts, seconds: seconds)
+            scratch = search.scratch
+            return r
+        }
     }
 
     /// The search of ``run(_:playouts:seconds:evaluator:exploration:width:rolloutTurns:rng:)``.
@@ -132,18 +114,18 @@ struct PuzzleMCTSSearch<E: PuzzleEvaluator> {
             // Descend while the node has children, sampling chance on the way.
             while nodes[index].childCount > 0 && !s.isOver {
                 index = select(index)
-                play(&s, nodes[index].move)
+                scratch.play(&s, nodes[index].move)
                 path.append(index)
             }
             // Expand a visited leaf (or the root), then step into its first child.
             if !s.isOver && (nodes[index].visits > 0 || index == 0) {
-                let count = rank(s, count: width)
+                let count = scratch.rank(s, count: scratch.width)
                 if count > 0 {
                     nodes[index].firstChild = Int32(nodes.count)
                     nodes[index].childCount = Int32(count)
-                    for k in 0..<count { nodes.append(PuzzleMCTSNode(move: ranked[k].move)) }
+                    for k in 0..<count { nodes.append(PuzzleMCTSNode(move: scratch.ranked[k].move)) }
                     index = Int(nodes[index].firstChild)
-                    play(&s, nodes[index].move)
+                    scratch.play(&s, nodes[index].move)
                     path.append(index)
                 }
             }
@@ -185,29 +167,16 @@ struct PuzzleMCTSSearch<E: PuzzleEvaluator> {
         return best
     }
 
-    /// Plays `move` and samples the chance events it calls for from the agent's stream.
-    @inlinable @inline(__always)
-    mutating func play(_ s: inout Game, _ move: Game.Move) {
-        s.play(move)
-        s.resolveChance(using: &rng)
-    }
-
-    /// Ranks the moves of `s` into ``ranked``, best first; returns how many.
-    @inlinable
-    mutating func rank(_ s: Game, count: Int) -> Int {
-        evaluator.bestMoves(s, count: count, moves: &moves, into: ranked)
-    }
-
     /// Points from `rolloutTurns` greedy turns, plus the evaluation of what is left.
     @inlinable
     mutating func rollout(_ start: Game) -> Double {
         var s = start
         var turns = 0
         while !s.isOver && turns < rolloutTurns {
-            guard rank(s, count: 1) > 0 else { break }
-            play(&s, ranked[0].move)
+            guard scratch.rank(s, count: 1) > 0 else { break }
+            scratch.play(&s, scratch.ranked[0].move)
             turns += 1
         }
-        return Double(s.score - start.score) + (s.isOver ? 0 : evaluator.evaluate(s))
+        return Double(s.score - start.score) + (s.isOver ? 0 : scratch.evaluator.evaluate(s))
     }
 }

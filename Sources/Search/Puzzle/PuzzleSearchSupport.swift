@@ -53,3 +53,89 @@ extension StochasticPuzzle {
         while isChanceNode { applyChance(chanceOutcome(generator.next(below: chanceOutcomeCount))) }
     }
 }
+
+/// What both puzzle searches (expectimax and open-loop MCTS) keep while they run: the
+/// evaluation, the search width, the agent's chance stream and the scratch storage
+/// the ranking writes into. Nothing here allocates per node.
+@usableFromInline
+struct PuzzleSearchScratch<E: PuzzleEvaluator> {
+    @usableFromInline typealias Game = E.Game
+
+    @usableFromInline let evaluator: E
+    /// Moves kept per ranking (at least 1).
+    @usableFromInline let width: Int
+    /// The agent's own chance stream, never the referee's.
+    @usableFromInline var rng: SplitMix64
+    /// Where a state generates its moves; free again once they are ranked.
+    @usableFromInline var moves: MoveList<Game.Move>
+    /// Ranked moves, `width` per slot (the caller decides how many slots).
+    @usableFromInline let ranked: UnsafeMutablePointer<RankedMove<Game.Move>>
+
+    @inlinable
+    init(evaluator: E, width: Int, rng: SplitMix64, ranked: UnsafeMutablePointer<RankedMove<Game.Move>>) {
+        self.evaluator = evaluator
+        self.width = width
+        self.rng = rng
+        self.ranked = ranked
+        moves = MoveList(filler: Game.nullMove)
+    }
+
+    /// Runs `body` with scratch storage of `slots` ranking slots of `width` moves,
+    /// drawing chance from `rng` (which continues where the search left it); the
+    /// storage is freed afterwards. One allocation per search, none per node.
+    @inlinable
+    static func with<R>(evaluator: E, width: Int, slots: Int, rng: inout SplitMix64,
+                        _ body: (inout PuzzleSearchScratch) -> R) -> R {
+        let ranked = UnsafeMutablePointer<RankedMove<Game.Move>>.allocate(capacity: slots * width)
+        defer { ranked.deallocate() }
+        var scratch = PuzzleSearchScratch(evaluator: evaluator, width: width, rng: rng, ranked: ranked)
+        let result = body(&scratch)
+        rng = scratch.rng
+        return result
+    }
+
+    /// Ranks the moves of `s` into slot `slot` of ``ranked``, best first; returns how
+    /// many (at most `count`, itself at most ``width``).
+    @inlinable @inline(__always)
+    mutating func rank(_ s: Game, count: Int, slot: Int = 0) -> Int {
+        evaluator.bestMoves(s, count: count, moves: &moves, into: ranked + slot * width)
+    }
+
+    /// Samples the chance events pending in `s` from the agent's stream.
+    @inlinable @inline(__always)
+    mutating func sampleChance(_ s: inout Game) {
+        s.resolveChance(using: &rng)
+    }
+
+    /// Plays `move` and samples the chance events it calls for from the agent's stream.
+    @inlinable @inline(__always)
+    mutating func play(_ s: inout Game, _ move: Game.Move) {
+        s.play(move)
+        s.resolveChance(using: &rng)
+    }
+}
+
+/// A puzzle search agent's search, compiled where the agent is made, and its chance
+/// stream. The agent's inlinable initialiser makes the closure, so a caller holding
+/// the agent as `any PuzzleAgent` still runs code specialised for the puzzle.
+@usableFromInline
+struct PuzzleSearcher<Game: StochasticPuzzle> {
+    /// The agent's own seeded stream for chance, never the referee's.
+    @usableFromInline var rng: SplitMix64
+    /// One search of a decision node to a limit (depth or playouts) within optional
+    /// seconds, drawing chance from the stream.
+    @usableFromInline let search: (Game, Int, Double?, inout SplitMix64) -> SearchResult<Game.Move>
+
+    @inlinable
+    init(seed: UInt64, search: @escaping (Game, Int, Double?, inout SplitMix64) -> SearchResult<Game.Move>) {
+        rng = SplitMix64(seed: seed)
+        self.search = search
+    }
+
+    /// Searches `state` to `limit` within `seconds`; no move at the end or at a chance node.
+    @inlinable
+    mutating func run(_ state: Game, limit: Int, seconds: Double?) -> SearchResult<Game.Move> {
+        guard !state.isOver, !state.isChanceNode else { return SearchResult(move: nil) }
+        return search(state, limit, seconds, &rng)
+    }
+}

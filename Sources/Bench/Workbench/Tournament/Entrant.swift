@@ -9,7 +9,7 @@ import Search
 /// ``builtIn(_:)`` or ``init(spec:catalog:)`` (a catalog with your own kinds
 /// registered takes them the same way), or from any type conforming to
 /// `TwoPlayerAgent` with ``init(name:make:)``.
-public struct Entrant<G: TwoPlayerGame>: Sendable {
+public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
     /// The name in records and tables (a spec's text).
     public let name: String
     @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
@@ -20,22 +20,9 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
         self.make = { seed in make(seed) }
     }
 
-    /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error naming
-    /// the problem (an unknown kind, parameter or weight lists the valid ones).
-    @inlinable
-    public init(spec text: String, catalog: AgentCatalog<any TwoPlayerAgent<G>>) throws(WorkbenchError) {
-        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
-    }
-
-    /// The agent of `spec`, a spec of `catalog`.
-    @inlinable
-    public init(spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
-        self.init(name: spec.text, spec: spec, catalog: catalog)
-    }
-
     /// The agent of `spec`, a spec of `catalog`, named `name`.
     @inlinable
-    init(name: String, spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
+    public init(name: String, spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
         self.init(name: name, maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
     }
 
@@ -60,7 +47,7 @@ public struct Entrant<G: TwoPlayerGame>: Sendable {
 
 /// An agent taking part in a puzzle tournament: a name and a way to make a fresh,
 /// seeded agent for each deal.
-public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
+public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     /// The name in records and tables.
     public let name: String
     @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>
@@ -76,21 +63,9 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
         readsFutureDraws = A.self is any RefereeReadingAgent.Type
     }
 
-    /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error.
-    @inlinable
-    public init(spec text: String, catalog: AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
-        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
-    }
-
-    /// The agent of `spec`, a spec of `catalog`.
-    @inlinable
-    public init(spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
-        self.init(name: spec.text, spec: spec, catalog: catalog)
-    }
-
     /// The agent of `spec`, a spec of `catalog`, named `name`.
     @inlinable
-    init(name: String, spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
+    public init(name: String, spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
         self.init(name: name, readsFutureDraws: spec.kindDescription.readsReferee,
                   maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
     }
@@ -111,6 +86,29 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: Sendable {
 
     func agent(seed: UInt64) throws(WorkbenchError) -> any PuzzleAgent<G> {
         do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
+    }
+}
+
+/// What ``Entrant`` and ``PuzzleEntrant`` share: either is made from a spec of a
+/// catalog of its agents (`any TwoPlayerAgent<G>` or `any PuzzleAgent<G>`).
+public protocol CatalogEntrant: Sendable {
+    associatedtype Agent
+    /// The agent of `spec`, a spec of `catalog`, named `name`.
+    init(name: String, spec: AgentSpec, catalog: AgentCatalog<Agent>)
+}
+
+extension CatalogEntrant {
+    /// The agent of `text`, a spec of `catalog`; a bad spec is a usage error naming
+    /// the problem (an unknown kind, parameter or weight lists the valid ones).
+    @inlinable
+    public init(spec text: String, catalog: AgentCatalog<Agent>) throws(WorkbenchError) {
+        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
+    }
+
+    /// The agent of `spec`, a spec of `catalog`.
+    @inlinable
+    public init(spec: AgentSpec, catalog: AgentCatalog<Agent>) {
+        self.init(name: spec.text, spec: spec, catalog: catalog)
     }
 }
 
