@@ -44,20 +44,14 @@ extension ParameterValue: Encodable {
     }
 }
 
-/// The JSON of an agent kind: `{"name", "summary", "readsReferee", "parameters",
-/// "weights": [{"name", "default"}]}`.
-extension AgentDescription: Encodable {
-    enum CodingKeys: String, CodingKey { case name, summary, readsReferee, parameters, weights }
+/// The JSON of named weights, in their order: `[{"name", "default"}]` (how
+/// `bench agents --json` lists an agent kind's weights).
+extension HeuristicWeights: Encodable {
     enum WeightKeys: String, CodingKey { case name, `default` }
 
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(summary, forKey: .summary)
-        try c.encode(readsReferee, forKey: .readsReferee)
-        try c.encode(parameters, forKey: .parameters)
-        var list = c.nestedUnkeyedContainer(forKey: .weights)
-        for (name, value) in zip(weights.names, weights.values) {
+        var list = encoder.unkeyedContainer()
+        for (name, value) in zip(names, values) {
             var weight = list.nestedContainer(keyedBy: WeightKeys.self)
             try weight.encode(name, forKey: .name)
             try weight.encode(value, forKey: .default)

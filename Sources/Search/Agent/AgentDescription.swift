@@ -4,7 +4,8 @@ import Boards
 /// heuristic weights it evaluates with — one value, from which come parsing and
 /// validation of its specs (``parse(_:)``), help, `bench agents`, the message that
 /// lists what is valid, and the tuner's weights.
-public struct AgentDescription: Sendable, Hashable {
+/// Its JSON (`bench agents --json`) is `{"name", "summary", "parameters", "weights", "readsReferee"}`.
+public struct AgentDescription: Sendable, Hashable, Encodable {
     /// The name in specs, e.g. `alphabeta`.
     public var name: String
     /// One line on what it does.
