@@ -54,7 +54,7 @@ public enum Grading {
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) throws(WorkbenchError) -> GradingReport {
         let spec: AgentSpec
-        do { spec = try catalog.parse(text) } catch { throw .usage("agent '\(text)': \(error.message)") }
+        do { spec = try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
         do { _ = try catalog.make(spec, seed: 0) } catch { throw .runtime("agent '\(text)': \(error.message)") }
         return try grade(G.self, agent: spec.text, table: table, positions: positions, seed: seed, threads: threads,
                          progress: progress) { seed throws(ParseError) in try catalog.make(spec, seed: seed) }

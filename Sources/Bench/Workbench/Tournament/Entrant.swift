@@ -102,7 +102,7 @@ extension CatalogEntrant {
     /// the problem (an unknown kind, parameter or weight lists the valid ones).
     @inlinable
     public init(spec text: String, catalog: AgentCatalog<Agent>) throws(WorkbenchError) {
-        self.init(spec: try catalog.entrantSpec(text), catalog: catalog)
+        self.init(spec: try catalog.checkedSpec(text), catalog: catalog)
     }
 
     /// The agent of `spec`, a spec of `catalog`.
@@ -113,10 +113,11 @@ extension CatalogEntrant {
 }
 
 extension AgentCatalog {
-    /// The spec `text` of this catalog for an entrant; a bad spec is a usage error
-    /// naming the problem (an unknown kind, parameter or weight lists the valid ones).
+    /// The spec `text` of this catalog; a bad spec is a usage error naming the problem
+    /// (an unknown kind, parameter or weight lists the valid ones). What entrants,
+    /// tuning and grading read a spec with.
     @inlinable
-    func entrantSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
+    func checkedSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
         do { return try parse(text) } catch { throw .usage(error.message) }
     }
 }

@@ -194,7 +194,7 @@ public struct TuningObserver: Sendable {
 enum TuningPlay {
     /// The spec `text` of `catalog`; a bad one is a usage error naming it.
     static func parse<Agent>(_ text: String, _ catalog: AgentCatalog<Agent>) throws(WorkbenchError) -> AgentSpec {
-        do { return try catalog.parse(text) } catch { throw .usage("agent '\(text)': \(error.message)") }
+        do { return try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
     }
 
     /// Plays every game of `match` on `threads` workers and returns their records in
