@@ -28,7 +28,11 @@ enum BenchCommand {
           sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
           solve       a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file
           grade       an agent's moves on random solved positions, against the tablebase's values
+          serve       a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)
           help        this text; `bench COMMAND --help` for a command's options
+
+        Commands that take agent specs also take --agent-file FILE: agents in any
+        language, run as processes speaking the agent protocol (docs/protocol.md).
 
         Bad input exits with status 2 and one line on stderr; a failure while
         running (a file that cannot be read or written, a corrupt record) exits 1.
@@ -69,6 +73,7 @@ enum BenchCommand {
         case "sprt": try SprtCommand.run(rest)
         case "solve": try SolveCommand.run(rest)
         case "grade": try GradeCommand.run(rest)
+        case "serve": try ServeCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -88,6 +93,7 @@ enum BenchCommand {
         case "sprt": return SprtCommand.help
         case "solve": return SolveCommand.help
         case "grade": return GradeCommand.help
+        case "serve": return ServeCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }

@@ -9,6 +9,7 @@ struct TournamentCommand: GameCommand {
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agents": .list, "--games": .value, "--threads": .value, "--seed": .value,
         "--out": .value, "--gauntlet": .flag, "--openings": .value, "--sprt": .value, "--resume": .flag,
+        AgentFileOption.name: .value,
     ]
 
     static let help = """
@@ -32,6 +33,7 @@ struct TournamentCommand: GameCommand {
           --sprt E0,E1,A,B  two agents: stop when the SPRT decides (normalised Elo bounds)
           --out DIR         write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG
           --resume          continue the tournament in --out DIR without replaying a game
+        \(AgentFileOption.help)
         \(ruleHelp)
         Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished game.
         """
@@ -41,9 +43,13 @@ struct TournamentCommand: GameCommand {
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
         let specs = try agentSpecs(options, minimum: 2, game: G.name)
+        let rules = try options.rules(G.self)
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, rules: rules, command: Self.name)
         var entrants: [Entrant<G>] = []
         for spec in specs {
-            do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
+            do { entrants.append(try Entrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
         }
         let games = try options.int("--games", default: 20, in: 1...10_000_000)
         var sprt: SPRT? = nil
@@ -54,7 +60,7 @@ struct TournamentCommand: GameCommand {
         do {
             tournament = try Tournament(entrants: entrants, gamesPerPairing: games, seed: try options.uint64("--seed", default: 1),
                                         openingPlies: try options.int("--openings", default: 4, in: 0...200),
-                                        gauntlet: options.has("--gauntlet"), sprt: sprt, rules: try options.rules(G.self),
+                                        gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
@@ -79,9 +85,12 @@ struct TournamentCommand: GameCommand {
             throw .usage("tournament: \(name) is for two-player games")
         }
         let specs = try agentSpecs(options, minimum: 1, game: G.name)
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, command: Self.name)
         var entrants: [PuzzleEntrant<G>] = []
         for spec in specs {
-            do { entrants.append(try .builtIn(spec)) } catch { throw error.prefixed(Self.name) }
+            do { entrants.append(try PuzzleEntrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
         }
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         let tournament: PuzzleTournament<G>
@@ -203,9 +212,11 @@ enum InterruptMessage {
         signal(SIGINT) { _ in InterruptMessage.exit(saying: "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n") }
     }
 
-    /// Writes `text` to standard error and ends the process as an interrupt does
-    /// (status 130): the body of a SIGINT handler.
+    /// Kills every agent process, writes `text` to standard error and ends the
+    /// process as an interrupt does (status 130): the body of a SIGINT handler.
     static func exit(saying text: String) -> Never {
+        // Agents run in process groups of their own, out of the terminal's reach: end them.
+        ChildProcessGroups.killAll()
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         _exit(130)
     }

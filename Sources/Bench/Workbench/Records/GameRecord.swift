@@ -4,11 +4,12 @@
 /// start (the game's start under the tournament's rules, or ``start``), the opening
 /// and the agents' moves in notation, or for a puzzle the deal's seed and the moves.
 public struct GameRecord: Sendable, Equatable {
-    /// The record format this code writes; records without the field are format 1,
-    /// which differs only in lacking it.
-    public static var currentFormat: Int { 2 }
+    /// The record format this code writes. Records without the field are format 1,
+    /// which differs only in lacking it; format 2 lacks ``termination`` (every game of
+    /// format 1 and 2 ended normally).
+    public static var currentFormat: Int { 3 }
 
-    /// The record format (1 or 2).
+    /// The record format (1, 2 or 3).
     public var format: Int = GameRecord.currentFormat
     /// The game's index in its tournament (its seeds and opening derive from it).
     public var index: Int
@@ -35,6 +36,21 @@ public struct GameRecord: Sendable, Equatable {
     public var playouts: [Int]
     /// The start position when it is not the game's usual one.
     public var start: String?
+    /// How the game ended: by the rules, or by the misbehaviour of the agent to move
+    /// (two-player: it lost; puzzle: the deal scores 0).
+    public var termination: Termination = .normal
+    /// Why, when the game did not end normally: one line, and the agent's last lines
+    /// of standard error.
+    public var failure: AgentFailure? {
+        get { termination == .normal ? nil : AgentFailure(termination, reason ?? "", stderr: stderr ?? []) }
+        set {
+            termination = newValue?.termination ?? .normal
+            reason = newValue?.reason
+            stderr = newValue.map(\.stderr)
+        }
+    }
+    private var reason: String?
+    private var stderr: [String]?
 
     public init(index: Int, pairing: Int? = nil, pair: Int? = nil, agents: [String], sides: [String], seed: UInt64,
                 opening: [String] = [], moves: [String], result: GameResult, outcome: String,
@@ -71,7 +87,7 @@ public struct GameRecord: Sendable, Equatable {
 extension GameRecord: Codable {
     enum CodingKeys: String, CodingKey {
         case format, index, pairing, pair, agents, sides, seed, opening, moves, result, outcome, score, times, nodes,
-             playouts, start
+             playouts, start, termination, reason, stderr
     }
 
     public init(from decoder: any Decoder) throws {
@@ -111,6 +127,26 @@ extension GameRecord: Codable {
         nodes = try c.decode([Int].self, forKey: .nodes)
         playouts = try c.decode([Int].self, forKey: .playouts)
         start = try c.decodeIfPresent(String.self, forKey: .start)
+        if format >= 3 {
+            let text = try c.decode(String.self, forKey: .termination)
+            guard let t = Termination(rawValue: text) else {
+                throw DecodingError.dataCorruptedError(forKey: .termination, in: c, debugDescription:
+                    "unknown termination '\(text)' (known: \(Termination.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            termination = t
+        } else if c.contains(.termination) {
+            throw DecodingError.dataCorruptedError(forKey: .termination, in: c,
+                                                   debugDescription: "termination in a record of format \(format) (it came with format 3)")
+        }
+        reason = try c.decodeIfPresent(String.self, forKey: .reason)
+        stderr = try c.decodeIfPresent([String].self, forKey: .stderr)
+        guard (termination == .normal) == (reason == nil) else {
+            throw DecodingError.dataCorruptedError(forKey: .reason, in: c, debugDescription: termination == .normal
+                ? "a reason beside termination 'normal'" : "termination '\(termination.rawValue)' without a reason")
+        }
+        if termination == .normal && stderr != nil {
+            throw DecodingError.dataCorruptedError(forKey: .stderr, in: c, debugDescription: "stderr beside termination 'normal'")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -133,5 +169,8 @@ extension GameRecord: Codable {
         try c.encode(nodes, forKey: .nodes)
         try c.encode(playouts, forKey: .playouts)
         try c.encodeIfPresent(start, forKey: .start)
+        if format >= 3 { try c.encode(termination.rawValue, forKey: .termination) }
+        try c.encodeIfPresent(reason, forKey: .reason)
+        try c.encodeIfPresent(stderr, forKey: .stderr)
     }
 }

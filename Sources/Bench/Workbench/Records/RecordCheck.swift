@@ -55,7 +55,15 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
         guard r.opening == opening?.texts else { throw fail("opening \(r.opening) is not pair \(k)'s") }
         let replayed: GameHistory<G>
         do { replayed = try Replay.game(of: r, rules: file.rules) } catch { throw fail(error.message) }
-        guard let outcome = replayed.outcome else { throw fail("the moves stop before the game is over") }
+        let outcome: Outcome
+        if r.termination == .normal {
+            guard let o = replayed.outcome else { throw fail("the moves stop before the game is over") }
+            outcome = o
+        } else {
+            // The agent to move misbehaved and lost, in a game not over by the rules.
+            guard replayed.outcome == nil else { throw fail("termination '\(r.termination.rawValue)' in a game the moves end") }
+            outcome = .win(replayed.position.sideToMove.opponent)
+        }
         guard GameResult(outcome) == r.result else { throw fail("result \(r.result.text) but the moves end in \(G.describe(outcome))") }
         guard r.outcome == G.describe(outcome) else {
             throw fail("outcome '\(r.outcome)' but the moves end in \(G.describe(outcome))")
@@ -92,12 +100,17 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
         }
         let referee: G.Referee
         do { referee = try Replay.game(of: r, game: G.self) } catch { throw fail(error.message) }
-        guard referee.state.isOver else { throw fail("the moves stop before the game is over") }
-        guard r.result == .score(referee.state.score) else {
-            throw fail("result \(r.result.text) but the moves score \(referee.state.score)")
+        // A deal failed by the agent's misbehaviour scores 0, before its end.
+        let failed = r.termination != .normal
+        guard referee.state.isOver != failed else {
+            throw fail(failed ? "termination '\(r.termination.rawValue)' in a deal the moves end" : "the moves stop before the game is over")
         }
-        guard r.outcome == "score \(referee.state.score)" else {
-            throw fail("outcome '\(r.outcome)' but the moves score \(referee.state.score)")
+        let score = failed ? 0 : referee.state.score
+        guard r.result == .score(score) else {
+            throw fail("result \(r.result.text) but the moves score \(score)")
+        }
+        guard r.outcome == "score \(score)" else {
+            throw fail("outcome '\(r.outcome)' but the moves score \(score)")
         }
     }
 }

@@ -163,6 +163,18 @@ enum TournamentReport {
             }
             o.append("")
         }
+        if let forfeits = s.forfeits {
+            o.append("## Forfeits")
+            o.append("")
+            o.append(s.puzzleAgents.isEmpty
+                ? "Games an agent lost by misbehaving (docs/protocol.md): no move in time, a crash, an illegal move, a protocol error."
+                : "Deals an agent failed (scored 0) by misbehaving (docs/protocol.md): no move in time, a crash, an illegal move, a protocol error.")
+            o.append("")
+            o.append("| agent | time | crash | illegal | protocol |")
+            o.append("|---|---:|---:|---:|---:|")
+            for x in forfeits { o.append("| `\(x.agent)` | \(x.time) | \(x.crash) | \(x.illegal) | \(x.protocol) |") }
+            o.append("")
+        }
         o.append("## Throughput")
         o.append("")
         o.append("| agent | moves | ms per move | nodes/s | playouts/s |")

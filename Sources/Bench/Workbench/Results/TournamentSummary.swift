@@ -95,6 +95,15 @@ public struct TournamentSummary: Codable, Sendable {
         @Nullable public var playoutsPerSecond: Double?
     }
 
+    /// The games one agent lost by misbehaving (an external agent), by termination.
+    public struct Forfeits: Codable, Sendable {
+        public var agent: String
+        public var time: Int
+        public var crash: Int
+        public var illegal: Int
+        public var `protocol`: Int
+    }
+
     /// What depends on the machine and the clock.
     public struct Run: Codable, Sendable {
         public var machine: String
@@ -118,6 +127,8 @@ public struct TournamentSummary: Codable, Sendable {
     public var sprt: SPRTResult?
     public var puzzleAgents: [PuzzleAgent] = []
     public var puzzleComparisons: [PuzzleComparison] = []
+    /// Games lost by misbehaviour, per agent that had any; absent when none had.
+    public var forfeits: [Forfeits]?
     public var run: Run
 
     /// The summary of `records` (in any order) of `config`'s tournament.
@@ -149,6 +160,13 @@ public struct TournamentSummary: Codable, Sendable {
                   gamesPerSecond: wallSeconds.flatMap { gamesThisRun > 0 && $0 > 0 ? defined(Double(gamesThisRun) / $0) : nil },
                   gamesThisRun: wallSeconds == nil ? nil : gamesThisRun, threads: threads)
         if config.isPuzzle { summarizePuzzle(tally) } else { summarizeTwoPlayer(tally) }
+        let forfeited = zip(config.agents, tally.forfeits).filter { !$0.1.isEmpty }
+        if !forfeited.isEmpty {
+            forfeits = forfeited.map { agent, n in
+                Forfeits(agent: agent, time: n[.time] ?? 0, crash: n[.crash] ?? 0, illegal: n[.illegal] ?? 0,
+                         protocol: n[.protocol] ?? 0)
+            }
+        }
     }
 
     mutating func summarizeTwoPlayer(_ tally: TournamentTally) {

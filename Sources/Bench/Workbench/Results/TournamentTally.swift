@@ -105,6 +105,10 @@ public struct TournamentTally: Sendable {
     /// Whether the SPRT has decided (no more games are needed).
     public var isDecided: Bool { sprtStop != nil }
 
+    /// Per agent (in ``TournamentConfig/agents`` order): the games it lost by
+    /// misbehaving, counted by termination (time, crash, illegal, protocol).
+    public private(set) var forfeits: [[Termination: Int]] = []
+
     /// Adds a finished game. Throws a runtime error for a record that cannot belong to
     /// the tournament (an index outside the schedule or seen before, the wrong number
     /// of agents, no result, or per-move counts that do not match the moves); the
@@ -144,6 +148,14 @@ public struct TournamentTally: Sendable {
             }
             let side = seats == 1 ? 0 : (m + parity) % 2
             usage[side].add(Usage(moves: 1, seconds: seconds, nodes: Double(nodes), playouts: Double(playouts)))
+        }
+        if record.termination != .normal {
+            // The agent that misbehaved lost: a puzzle's only agent, or the loser.
+            let seat = config.isPuzzle ? 0 : (record.result == .firstSideWins ? 1 : 0)
+            if let agent = config.agents.firstIndex(of: record.agents[seat]) {
+                if forfeits.isEmpty { forfeits = Array(repeating: [:], count: config.agents.count) }
+                forfeits[agent][record.termination, default: 0] += 1
+            }
         }
         added.insert(record.index)
         let entry = Entry(index: record.index, sides: record.sides, score: score, usage: usage)

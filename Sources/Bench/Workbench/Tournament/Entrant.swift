@@ -117,7 +117,7 @@ extension AgentCatalog {
     /// (an unknown kind, parameter or weight lists the valid ones). What entrants,
     /// tuning and grading read a spec with.
     @inlinable
-    func checkedSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
+    public func checkedSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
         do { return try parse(text) } catch { throw .usage(error.message) }
     }
 }

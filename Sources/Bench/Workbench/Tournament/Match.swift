@@ -12,6 +12,10 @@ public enum Match {
         public var times: [Double] = []
         public var nodes: [Int] = []
         public var playouts: [Int] = []
+        /// Why the agent to move lost the game without it ending by the rules (an
+        /// external agent that crashed, hung, answered an illegal move…); `nil` while
+        /// every agent behaves.
+        public var failure: AgentFailure?
 
         /// No move yet.
         public init() {}
@@ -27,14 +31,20 @@ public enum Match {
             moves.removeLast(); times.removeLast(); nodes.removeLast(); playouts.removeLast()
         }
 
-        /// Notes the move of `result` and what its search cost, and returns the move. A
-        /// move missing from `legalMoves` (or none) is a runtime error naming `agent`
-        /// and the `position`.
+        /// Notes the move of `result` and what its search cost, and returns the move.
+        /// No move from an agent that says why (``FailureReporting``: an external
+        /// agent) notes its ``failure`` and returns `nil`: the game is lost. A move
+        /// missing from `legalMoves` (or none) from any other agent is a bug in it, a
+        /// runtime error naming `agent` and the `position`.
         mutating func append<M: Equatable>(
-            _ result: SearchResult<M>, seconds: Double, agent: String, legalMoves: [M],
-            position: @autoclosure () -> String, notation: (M) -> String
-        ) throws(WorkbenchError) -> M {
+            _ result: SearchResult<M>, seconds: Double, agent: String, reporter: (any FailureReporting)?,
+            legalMoves: [M], position: @autoclosure () -> String, notation: (M) -> String
+        ) throws(WorkbenchError) -> M? {
             guard let move = result.move, legalMoves.contains(move) else {
+                if let failure = reporter?.failure {
+                    self.failure = failure
+                    return nil
+                }
                 throw .runtime("agent '\(agent)' returned no legal move in \(position())")
             }
             moves.append(notation(move))
@@ -57,7 +67,7 @@ public enum Match {
         _ game: inout GameHistory<G>, agents: inout [any TwoPlayerAgent<G>], names: [String]
     ) throws(WorkbenchError) -> Moves {
         var record = Moves()
-        while game.outcome == nil {
+        while game.outcome == nil && record.failure == nil {
             let side = Int(game.position.sideToMove.rawValue)
             try move(&game, by: &agents[side], name: names[side], record: &record)
         }
@@ -65,15 +75,18 @@ public enum Match {
     }
 
     /// One move of `agent` in `game`: chosen (timed), checked, noted in `record` and
-    /// played. A move that is not legal (or none) is a runtime error naming `name` and
-    /// the position. The step of every game loop, `bench play`'s included.
+    /// played. `nil` when the agent misbehaved and so lost (``Moves/failure`` says
+    /// why); a move that is not legal (or none) from an agent that cannot misbehave is
+    /// a runtime error naming `name` and the position. The step of every game loop,
+    /// `bench play`'s included.
     @discardableResult
     public static func move<G: TwoPlayerGame>(
         _ game: inout GameHistory<G>, by agent: inout any TwoPlayerAgent<G>, name: String, record: inout Moves
-    ) throws(WorkbenchError) -> G.Move {
+    ) throws(WorkbenchError) -> G.Move? {
         let (r, seconds) = timed { agent.selectMove(game) }
-        let move = try record.append(r, seconds: seconds, agent: name, legalMoves: game.position.legalMoves,
-                                     position: game.position.text, notation: game.position.notation)
+        guard let move = try record.append(r, seconds: seconds, agent: name, reporter: agent as? any FailureReporting,
+                                           legalMoves: game.position.legalMoves, position: game.position.text,
+                                           notation: game.position.notation) else { return nil }
         game.play(move)
         return move
     }
@@ -83,19 +96,21 @@ public enum Match {
         _ referee: inout R, agent: inout any PuzzleAgent<R.State>, name: String
     ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
         var record = Moves()
-        while !referee.state.isOver { try move(&referee, by: &agent, name: name, record: &record) }
+        while !referee.state.isOver && record.failure == nil { try move(&referee, by: &agent, name: name, record: &record) }
         return record
     }
 
     /// One move of `agent` in the referee's game: chosen (timed; see ``selectMove(_:referee:)``),
-    /// checked, noted in `record` and played, chance resolved by the referee.
+    /// checked, noted in `record` and played, chance resolved by the referee; `nil`
+    /// when the agent misbehaved (``Moves/failure``), which fails the deal.
     @discardableResult
     public static func move<R: PuzzleReferee>(
         _ referee: inout R, by agent: inout any PuzzleAgent<R.State>, name: String, record: inout Moves
-    ) throws(WorkbenchError) -> R.State.Move where R.State.Move: Equatable {
+    ) throws(WorkbenchError) -> R.State.Move? where R.State.Move: Equatable {
         let (r, seconds) = timed { selectMove(&agent, referee: referee) }
-        let move = try record.append(r, seconds: seconds, agent: name, legalMoves: referee.state.legalMoves,
-                                     position: referee.state.text, notation: referee.state.notation)
+        guard let move = try record.append(r, seconds: seconds, agent: name, reporter: agent as? any FailureReporting,
+                                           legalMoves: referee.state.legalMoves, position: referee.state.text,
+                                           notation: referee.state.notation) else { return nil }
         referee.play(move)
         return move
     }

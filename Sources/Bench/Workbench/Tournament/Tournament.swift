@@ -77,10 +77,13 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
         }
         let names = order.map { entrants[$0].name }
         let played = try Match.play(&game, agents: &agents, names: names)
-        let outcome = game.outcome!
-        return GameRecord(index: index, pairing: q, pair: k, agents: names, sides: G.sideNames, seed: seed,
-                          opening: opening, moves: played.moves, result: GameResult(outcome),
-                          outcome: G.describe(outcome), times: played.times, nodes: played.nodes, playouts: played.playouts)
+        // An agent that misbehaved loses: it was the side to move.
+        let outcome = played.failure == nil ? game.outcome! : .win(game.position.sideToMove.opponent)
+        var record = GameRecord(index: index, pairing: q, pair: k, agents: names, sides: G.sideNames, seed: seed,
+                                opening: opening, moves: played.moves, result: GameResult(outcome),
+                                outcome: G.describe(outcome), times: played.times, nodes: played.nodes, playouts: played.playouts)
+        record.failure = played.failure
+        return record
     }
 }
 
@@ -113,10 +116,13 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
         var agent = try entrants[e].agent(seed: config.derivedSeed(.dealAgent, deal))
         var referee = G.Referee(seed: dealSeed)
         let played = try Match.play(&referee, agent: &agent, name: entrants[e].name)
-        let score = referee.state.score
-        return GameRecord(index: index, agents: [entrants[e].name], sides: ["player"], seed: dealSeed,
-                          moves: played.moves, result: .score(score), outcome: "score \(score)",
-                          times: played.times, nodes: played.nodes, playouts: played.playouts)
+        // A deal the agent failed by misbehaving scores 0.
+        let score = played.failure == nil ? referee.state.score : 0
+        var record = GameRecord(index: index, agents: [entrants[e].name], sides: ["player"], seed: dealSeed,
+                                moves: played.moves, result: .score(score), outcome: "score \(score)",
+                                times: played.times, nodes: played.nodes, playouts: played.playouts)
+        record.failure = played.failure
+        return record
     }
 }
 

@@ -1,0 +1,74 @@
+import Foundation
+import Search
+import Workbench
+
+/// `--agent-file FILE`: agents in any language, speaking the agent protocol
+/// (docs/protocol.md), joined to a game's catalog so their names are specs like the
+/// built-in ones. Every command that takes agent specs takes it.
+struct AgentFileOption {
+    static let name = "--agent-file"
+    static let help = "  --agent-file FILE agents in any language, as processes speaking docs/protocol.md"
+
+    /// The agents of the file, started once each to learn their options; `nil` without the option.
+    let external: ExternalAgents?
+
+    /// Reads `--agent-file` of `options`; a bad file or agent is a usage error (exit 2)
+    /// naming the command, before any game.
+    init(_ options: Options) throws(WorkbenchError) {
+        guard let path = options.string(Self.name) else { external = nil; return }
+        do { external = try ExternalAgents.load(path) } catch { throw error.prefixed(options.command) }
+    }
+
+    /// The game's catalog with the file's agents, playing under `rules`.
+    func catalog<G: TwoPlayerWorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError)
+        -> AgentCatalog<any TwoPlayerAgent<G>> {
+        var catalog = G.agentCatalog
+        do { try external?.register(in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
+        return catalog
+    }
+
+    /// The puzzle's catalog with the file's agents.
+    func catalog<G: PuzzleWorkbenchGame>(_ game: G.Type, command: String) throws(WorkbenchError) -> AgentCatalog<any PuzzleAgent<G>> {
+        var catalog = G.agentCatalog
+        do { try external?.register(in: &catalog) } catch { throw error.prefixed(command) }
+        return catalog
+    }
+
+    /// Ends the agents' processes (`quit`, then killed).
+    func close() { external?.close() }
+}
+
+/// `bench serve`: a built-in agent spoken over the agent protocol on standard input
+/// and output.
+struct ServeCommand: GameCommand {
+    static let name = "serve"
+    static let declared: [String: Options.Kind] = ["--game": .value, "--agent": .value]
+    static let help = """
+        usage: bench serve [--game tigers-goats] --agent SPEC
+
+        Speaks the agent protocol (docs/protocol.md) on standard input and output for
+        the agent SPEC of the game: put it in an agents file to play a built-in agent as
+        an external process, or use it as a reference for writing your own. Its options
+        are the kind's settings and weights (the spec's values their defaults); a go
+        without a budget searches with the spec's budget. Ends at quit or end of input.
+        """
+
+    let arguments: [String]
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
+        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try options.required("--agent")), catalog: G.agentCatalog)
+        try server.run(game: G.self, input: { readLine() }, output: Self.write)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
+        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try options.required("--agent")), catalog: G.agentCatalog)
+        try server.run(game: G.self, input: { readLine() }, output: Self.write)
+    }
+
+    static func write(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
+}

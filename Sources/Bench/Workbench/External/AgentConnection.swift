@@ -1,0 +1,263 @@
+import Boards
+import Search
+
+/// What an agent said in its handshake (docs/protocol.md, "Handshake").
+struct Handshake: Sendable, Equatable {
+    /// Its `name` line: name and version, free text.
+    var name: String
+    /// Its declared options, in the order declared.
+    var options: [Parameter]
+    /// Whether it asked for the legal moves before each `go`.
+    var wantsLegal: Bool
+}
+
+/// A started agent process that has shaken hands, with the option values it holds now.
+final class AgentConnection: @unchecked Sendable {
+    /// The protocol version this workbench speaks.
+    static let version = 1
+    /// Names an agent may not declare: the budget and the deadline are the workbench's.
+    static let reservedNames: Set<String> = ["time", "depth", "nodes", "playouts", "timeout", "margin"]
+    /// Most lines, and bytes, answering one request.
+    static let maxReplyLines = 1_000
+    static let maxReplyBytes = 1 << 20
+
+    let process: AgentProcess
+    let handshake: Handshake
+    /// The value of each option as the process has it (its text), by name.
+    var optionValues: [String: String]
+
+    private init(process: AgentProcess, handshake: Handshake) {
+        self.process = process
+        self.handshake = handshake
+        optionValues = Dictionary(uniqueKeysWithValues: handshake.options.compactMap { p in
+            p.defaultValue.map { (p.name, Self.text(of: $0)) }
+        })
+    }
+
+    /// A value as `set` sends it: flags as `true`/`false`, numbers plain.
+    static func text(of value: ParameterValue) -> String {
+        if case .flag(let b) = value { return b ? "true" : "false" }
+        return value.description
+    }
+
+    /// Starts `command` in `directory` and shakes hands within `seconds`. A program
+    /// that cannot start is a ``AgentFailure`` of kind crash; a bad handshake, protocol.
+    static func open(command: [String], directory: String, seconds: Double) -> Result<AgentConnection, AgentFailure> {
+        let process: AgentProcess
+        switch AgentProcess.start(command, directory: directory) {
+        case .success(let p): process = p
+        case .failure(let f): return .failure(AgentFailure(.crash, f.message))
+        }
+        let deadline = Clock.now + seconds
+        func fail(_ t: Termination, _ reason: String) -> Result<AgentConnection, AgentFailure> {
+            let detail = t == .crash ? "\(reason): it \(process.exitDescription(waiting: 0.5))" : reason
+            process.drainErrors()
+            let tail = process.errorTail
+            process.end(gracefully: false)
+            return .failure(AgentFailure(t, detail, stderr: tail))
+        }
+        guard process.send("protocol \(version)", until: deadline) else { return fail(.crash, "handshake: cannot write") }
+        var name: String? = nil, options: [Parameter] = [], wantsLegal = false, lines = 0
+        while true {
+            let read = process.readLine(until: deadline)
+            lines += 1
+            if lines > maxReplyLines { return fail(.protocol, "handshake: more than \(maxReplyLines) lines") }
+            switch read {
+            case .timeout: return fail(.protocol, "handshake: no 'ok' within \(Format.number(seconds)) s")
+            case .closed: return fail(.crash, "handshake: output closed before 'ok'")
+            case .tooLong: return fail(.protocol, "handshake: a line over \(AgentProcess.maxLineBytes) bytes")
+            case .line(let line):
+                let words = ProtocolLine.words(line)
+                guard let head = words.first else { continue }
+                switch head {
+                case "name":
+                    let rest = ProtocolLine.rest(of: line, after: "name")
+                    guard !rest.isEmpty else { return fail(.protocol, "handshake: 'name' without a name") }
+                    name = rest
+                case "option":
+                    switch ProtocolLine.option(words.dropFirst()) {
+                    case .failure(let e): return fail(.protocol, "handshake: \(e.message)")
+                    case .success(let p):
+                        guard !options.contains(where: { $0.name == p.name }) else {
+                            return fail(.protocol, "handshake: option '\(p.name)' declared twice")
+                        }
+                        options.append(p)
+                    }
+                case "want":
+                    guard words.count == 2, words[1] == "legal" else {
+                        return fail(.protocol, "handshake: unknown request '\(line)' (known: want legal)")
+                    }
+                    wantsLegal = true
+                case "ok":
+                    guard let name else { return fail(.protocol, "handshake: 'ok' before a 'name' line") }
+                    return .success(AgentConnection(process: process,
+                                                    handshake: Handshake(name: name, options: options, wantsLegal: wantsLegal)))
+                case "error":
+                    return fail(.protocol, "handshake: the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
+                default:
+                    return fail(.protocol, "handshake: unexpected line '\(ProtocolLine.clip(line))'")
+                }
+            }
+        }
+    }
+
+    /// The reply to a move request: the move's text and what its `info` lines said.
+    struct Reply {
+        var move: String
+        var nodes = 0, playouts = 0, depth = 0
+        var value: Double? = nil
+    }
+
+    /// Sends `lines` (the last one a `go`) and reads the reply before `deadline`.
+    func request(_ lines: [String], deadline: Double, limit: String) -> Result<Reply, AgentFailure> {
+        func fail(_ t: Termination, _ reason: String) -> Result<Reply, AgentFailure> {
+            let detail = t == .crash ? "\(reason): it \(process.exitDescription(waiting: 0.5))" : reason
+            process.drainErrors()
+            return .failure(AgentFailure(t, detail, stderr: process.errorTail))
+        }
+        for line in lines where !process.send(line, until: deadline) {
+            return Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
+        }
+        var reply = Reply(move: ""), count = 0, bytes = 0
+        while true {
+            switch process.readLine(until: deadline) {
+            case .timeout: return fail(.time, "no move within \(limit)")
+            case .closed: return fail(.crash, "its output closed before a move")
+            case .tooLong: return fail(.protocol, "a line over \(AgentProcess.maxLineBytes) bytes")
+            case .line(let line):
+                count += 1
+                bytes += line.utf8.count + 1
+                if count > Self.maxReplyLines || bytes > Self.maxReplyBytes {
+                    return fail(.protocol, "more than \(Self.maxReplyLines) lines or 1 MiB in answer to one go")
+                }
+                let words = ProtocolLine.words(line)
+                guard let head = words.first else { continue }
+                switch head {
+                case "move":
+                    guard words.count == 2 else { return fail(.illegal, "'\(ProtocolLine.clip(line))' is not one move") }
+                    reply.move = String(words[1])
+                    return .success(reply)
+                case "info":
+                    if case .failure(let e) = ProtocolLine.info(words.dropFirst(), into: &reply) {
+                        return fail(.protocol, e.message)
+                    }
+                case "error":
+                    return fail(.protocol, "the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
+                default:
+                    return fail(.protocol, "unexpected line '\(ProtocolLine.clip(line))' in answer to go (only info and move)")
+                }
+            }
+        }
+    }
+}
+
+/// Reading and writing the protocol's lines.
+enum ProtocolLine {
+    /// The words of `line`, split at blanks.
+    static func words(_ line: String) -> [Substring] { line.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+
+    /// What follows the first word `word` of `line`, trimmed.
+    static func rest(of line: String, after word: String) -> String {
+        guard let range = line.range(of: word) else { return "" }
+        return String(line[range.upperBound...]).trimmingBlanks
+    }
+
+    /// `line` cut for a message.
+    static func clip(_ line: String) -> String { line.count > 80 ? String(line.prefix(80)) + "…" : line }
+
+    /// `key=value` words as pairs; a word without `=` is an error.
+    static func pairs(_ words: ArraySlice<Substring>) -> Result<[(String, String)], ParseError> {
+        var out: [(String, String)] = []
+        for w in words {
+            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else { return .failure(ParseError("'\(w)' is not key=value")) }
+            out.append((String(w[..<eq]), String(w[w.index(after: eq)...])))
+        }
+        return .success(out)
+    }
+
+    /// A declared option, from the words after `option`.
+    static func option(_ words: ArraySlice<Substring>) -> Result<Parameter, ParseError> {
+        let kv: [(String, String)]
+        switch pairs(words) {
+        case .success(let p): kv = p
+        case .failure(let e): return .failure(ParseError("option: \(e.message)"))
+        }
+        var d: [String: String] = [:]
+        for (k, v) in kv {
+            guard ["name", "type", "default", "min", "max", "choices"].contains(k) else {
+                return .failure(ParseError("option: unknown key '\(k)' (known: name, type, default, min, max, choices)"))
+            }
+            guard d[k] == nil else { return .failure(ParseError("option: '\(k)' given twice")) }
+            d[k] = v
+        }
+        guard let name = d["name"], let type = d["type"], let text = d["default"] else {
+            return .failure(ParseError("option: needs name=, type= and default="))
+        }
+        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }), name.first?.isLetter == true else {
+            return .failure(ParseError("option name '\(name)' is not a plain word"))
+        }
+        guard !AgentConnection.reservedNames.contains(name) else {
+            return .failure(ParseError("option '\(name)' is reserved for the workbench's budget and deadline"))
+        }
+        let kind: Parameter.Kind
+        switch type {
+        case "integer":
+            guard let lo = d["min"].flatMap { NumberText.wholeNumber($0) }, let hi = d["max"].flatMap { NumberText.wholeNumber($0) }, lo <= hi else {
+                return .failure(ParseError("option '\(name)': an integer needs whole min= and max=, min <= max"))
+            }
+            kind = .integer(lo...hi)
+        case "real":
+            guard let lo = d["min"].flatMap { NumberText.real($0) }, let hi = d["max"].flatMap { NumberText.real($0) }, lo <= hi else {
+                return .failure(ParseError("option '\(name)': a real needs min= and max= numbers, min <= max"))
+            }
+            kind = .real(lo...hi)
+        case "flag": kind = .flag
+        case "choice":
+            let choices = (d["choices"] ?? "").split(separator: ",").map(String.init)
+            guard !choices.isEmpty else { return .failure(ParseError("option '\(name)': a choice needs choices=a,b,...")) }
+            kind = .choice(choices)
+        case "text": kind = .text
+        default:
+            return .failure(ParseError("option '\(name)': unknown type '\(type)' (integer, real, flag, choice, text)"))
+        }
+        let parameter = Parameter(name, kind, help: "declared by the agent")
+        do {
+            let value = try parameter.parse(text)
+            return .success(Parameter(name, kind, default: value, help: "declared by the agent"))
+        } catch { return .failure(ParseError("option '\(name)': default: \(error.message)")) }
+    }
+
+    /// Reads the words after `info` into `reply`.
+    static func info(_ words: ArraySlice<Substring>, into reply: inout AgentConnection.Reply) -> Result<Void, ParseError> {
+        var rest = words
+        while let w = rest.first {
+            if w == "string" { return .success(()) }  // free text to the end of the line
+            rest = rest.dropFirst()
+            guard let eq = w.firstIndex(of: "=") else { return .failure(ParseError("info: '\(w)' is not key=value")) }
+            let key = w[..<eq], value = w[w.index(after: eq)...]
+            switch key {
+            case "nodes", "playouts", "depth":
+                guard let n = NumberText.wholeNumber(value), n >= 0 else {
+                    return .failure(ParseError("info: \(key) must be a whole number >= 0, got '\(value)'"))
+                }
+                if key == "nodes" { reply.nodes = n } else if key == "playouts" { reply.playouts = n } else { reply.depth = n }
+            case "value":
+                guard let v = NumberText.real(value) else { return .failure(ParseError("info: value must be a number, got '\(value)'")) }
+                reply.value = v
+            default:
+                continue  // keys of later versions
+            }
+        }
+        return .success(())
+    }
+}
+
+extension String {
+    /// The string without blanks at either end.
+    var trimmingBlanks: String {
+        var s = Substring(self)
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,305 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Search
+import Synchronization
+
+/// A program running as a child process, its standard input, output and error piped
+/// to the workbench: lines written with deadlines, lines read with deadlines, the
+/// last lines of its standard error kept, and an end that always reaps it.
+///
+/// One owner at a time: an agent's process is used by the game it plays and handed
+/// between games through its definition's pool (a `Mutex`), never shared, hence
+/// `@unchecked Sendable`.
+final class AgentProcess: @unchecked Sendable {
+    /// What a read gave.
+    enum Read: Equatable {
+        case line(String)
+        /// The deadline passed first.
+        case timeout
+        /// The process closed its standard output (it exited or crashed).
+        case closed
+        /// A line longer than ``maxLineBytes``.
+        case tooLong
+    }
+
+    /// The longest line read; longer is flooding.
+    static let maxLineBytes = 65_536
+    /// Lines of standard error kept for records.
+    static let errorTailLines = 20
+    /// Characters kept of each of those lines.
+    static let errorLineLength = 300
+
+    let pid: pid_t
+    private var input: Int32
+    private var output: Int32
+    private var errors: Int32
+    private var outputBuffer: [UInt8] = []
+    private var errorBuffer: [UInt8] = []
+    private var outputClosed = false
+    private(set) var errorTail: [String] = []
+    private var slot: Int?
+    private var reaped = false
+
+    private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, slot: Int?) {
+        self.pid = pid
+        self.input = input
+        self.output = output
+        self.errors = errors
+        self.slot = slot
+    }
+
+    deinit { end(gracefully: false) }
+
+    // MARK: - Starting
+
+    /// The path of `program`: with a `/`, relative to `directory`; else the first
+    /// executable of that name on `PATH`. The message names what is wrong.
+    static func resolve(_ program: String, directory: String) -> Result<String, StartFailure> {
+        if program.contains("/") {
+            let path = program.hasPrefix("/") ? program : directory + "/" + program
+            return check(path, as: program)
+        }
+        let searchPath = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
+        for dir in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
+            let path = dir + "/" + program
+            if case .success = check(path, as: program) { return .success(path) }
+        }
+        return .failure(StartFailure("program '\(program)' not found on PATH"))
+    }
+
+    private static func check(_ path: String, as program: String) -> Result<String, StartFailure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(StartFailure("program '\(program)' not found (\(path))")) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(StartFailure("program '\(program)' is not a regular file (\(path))")) }
+        guard access(path, X_OK) == 0 else { return .failure(StartFailure("program '\(program)' is not executable (\(path))")) }
+        return .success(path)
+    }
+
+    /// Why a program could not be started.
+    struct StartFailure: Error { let message: String; init(_ m: String) { message = m } }
+
+    private typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), looked up at
+    /// run time as the Swift module does not export it.
+    private static let addChdir: AddChdir? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: AddChdir.self)
+    }()
+
+    /// Held while pipes are made and a process started (see ``start(_:directory:)``).
+    private static let spawning = Mutex(())
+
+    /// Starts `arguments` (the program resolved, no shell) in `directory`, in a process
+    /// group of its own, its standard streams piped to us.
+    static func start(_ arguments: [String], directory: String) -> Result<AgentProcess, StartFailure> {
+        guard let program = arguments.first else { return .failure(StartFailure("empty command")) }
+        let path: String
+        switch resolve(program, directory: directory) {
+        case .success(let p): path = p
+        case .failure(let f): return .failure(f)
+        }
+        guard let addChdir else { return .failure(StartFailure("this C library cannot set a child's working directory")) }
+        // Pipes are made close-on-exec, and made and handed over under one lock, so an
+        // agent started by another worker never inherits these ends (it would keep
+        // this agent's input open after we close it).
+        return spawning.withLock { _ in spawn(path: path, arguments: arguments, directory: directory, addChdir: addChdir) }
+    }
+
+    private static func spawn(path: String, arguments: [String], directory: String,
+                              addChdir: AddChdir) -> Result<AgentProcess, StartFailure> {
+        let program = arguments[0]
+        var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            for fd in inPipe + outPipe + errPipe where fd >= 0 { close(fd) }
+            return .failure(StartFailure("cannot make pipes: \(String(cString: strerror(errno)))"))
+        }
+        for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        _ = directory.withCString { addChdir(&actions, $0) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // Its own process group (killed whole), no blocked signals, and the signals
+        // the workbench ignores or handles back at their defaults.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        argv[0] = strdup(path)
+        argv.append(nil)
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
+        guard status == 0 else {
+            close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
+            return .failure(StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))"))
+        }
+        for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        return .success(AgentProcess(pid: pid, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
+                                     slot: ChildProcessGroups.register(pid)))
+    }
+
+    // MARK: - Talking
+
+    /// Writes `line` and a newline before `deadline` (``Clock/now`` seconds); `false`
+    /// when the process no longer reads (it exited) or the deadline passed.
+    func send(_ line: String, until deadline: Double) -> Bool {
+        guard input >= 0 else { return false }
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
+            if n > 0 { sent += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            guard n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) else { return false }
+            var fds = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0)]
+            let wait = Self.milliseconds(until: deadline)
+            if wait == 0 { return false }
+            _ = poll(&fds, 1, wait)
+        }
+        return true
+    }
+
+    /// The next line of standard output (without its newline, a `\r` before it
+    /// dropped), read before `deadline`; standard error is drained meanwhile.
+    func readLine(until deadline: Double) -> Read {
+        while true {
+            if let newline = outputBuffer.firstIndex(of: 10) {
+                var end = newline
+                if end > 0 && outputBuffer[end - 1] == 13 { end -= 1 }
+                let line = String(decoding: outputBuffer[..<end], as: UTF8.self)
+                outputBuffer.removeSubrange(...newline)
+                return .line(line)
+            }
+            if outputBuffer.count > Self.maxLineBytes { return .tooLong }
+            if outputClosed { return .closed }
+            let wait = Self.milliseconds(until: deadline)
+            if wait == 0 { drainErrors(); return .timeout }
+            var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, errors >= 0 ? 2 : 1, wait)
+            if ready < 0 && errno != EINTR { outputClosed = true; continue }
+            if errors >= 0 && fds[1].revents != 0 { drainErrors() }
+            if fds[0].revents != 0 { readOutput() }
+        }
+    }
+
+    private func readOutput() {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
+        if n > 0 {
+            outputBuffer.append(contentsOf: chunk[..<n])
+        } else if n == 0 || (errno != EAGAIN && errno != EINTR && errno != EWOULDBLOCK) {
+            outputClosed = true
+        }
+    }
+
+    /// Reads what standard error holds now, keeping its last lines.
+    func drainErrors() {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while errors >= 0 {
+            let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress!, $0.count) }
+            if n > 0 {
+                errorBuffer.append(contentsOf: chunk[..<n])
+                while let newline = errorBuffer.firstIndex(of: 10) {
+                    keepErrorLine(errorBuffer[..<newline])
+                    errorBuffer.removeSubrange(...newline)
+                }
+                if errorBuffer.count > 4 * Self.errorLineLength {
+                    keepErrorLine(errorBuffer[...])
+                    errorBuffer.removeAll()
+                }
+            } else if n == 0 {
+                if !errorBuffer.isEmpty { keepErrorLine(errorBuffer[...]); errorBuffer.removeAll() }
+                close(errors)
+                errors = -1
+            } else {
+                return  // EAGAIN: nothing more now
+            }
+        }
+    }
+
+    private func keepErrorLine(_ bytes: ArraySlice<UInt8>) {
+        var line = String(decoding: bytes, as: UTF8.self)
+        if line.hasSuffix("\r") { line.removeLast() }
+        if line.count > Self.errorLineLength { line = String(line.prefix(Self.errorLineLength)) + "…" }
+        errorTail.append(line)
+        if errorTail.count > Self.errorTailLines { errorTail.removeFirst(errorTail.count - Self.errorTailLines) }
+    }
+
+    /// After the process closed its output: its last words on standard error (read
+    /// for up to `seconds`) and how it ended, e.g. `exited with status 3`.
+    func exitDescription(waiting seconds: Double) -> String {
+        let deadline = Clock.now + seconds
+        while errors >= 0 {
+            var fds = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
+            let wait = Self.milliseconds(until: deadline)
+            if wait == 0 { break }
+            if poll(&fds, 1, wait) > 0 { drainErrors() }
+        }
+        while Clock.now < deadline {
+            var info = siginfo_t()
+            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid {
+                let code = info._sifields._sigchld.si_status
+                return info.si_code == CLD_EXITED ? "exited with status \(code)" : "was killed by signal \(code)"
+            }
+            usleep(2_000)
+        }
+        return "closed its output"
+    }
+
+    // MARK: - Ending
+
+    /// Ends the process and reaps it: `quit` and up to a second to exit when
+    /// `gracefully`, then its whole process group killed. Idempotent.
+    func end(gracefully: Bool) {
+        guard !reaped else { return }
+        if gracefully {
+            _ = send("quit", until: Clock.now + 0.2)
+            close(input); input = -1
+            let deadline = Clock.now + 1
+            while Clock.now < deadline {
+                var info = siginfo_t()
+                // WNOWAIT: an exited process stays a zombie, so its pid (the group's
+                // id) cannot be reused before the group is killed below.
+                if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid { break }
+                usleep(2_000)
+            }
+        }
+        kill(-pid, SIGKILL)
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        reaped = true
+        ChildProcessGroups.unregister(slot)
+        slot = nil
+        for fd in [input, output, errors] where fd >= 0 { close(fd) }
+        input = -1; output = -1; errors = -1
+    }
+
+    /// Milliseconds from now to `deadline` for `poll`, at least 1 unless it has passed.
+    private static func milliseconds(until deadline: Double) -> Int32 {
+        let left = deadline - Clock.now
+        if left <= 0 { return 0 }
+        return Int32(min(Double(Int32.max), (left * 1000).rounded(.up)))
+    }
+}
+

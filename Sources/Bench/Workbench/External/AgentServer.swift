@@ -1,0 +1,216 @@
+import Boards
+import Foundation
+import Search
+
+/// An agent of a catalog spoken over the agent protocol (docs/protocol.md): what
+/// `bench serve` runs on standard input and output. Its options are the kind's
+/// settings and weights, their defaults the spec's values; `go` without a budget
+/// searches with the spec's.
+///
+/// Served agents play exactly as in process: the same seed (from `newgame`), the same
+/// game history (start and moves), the same budget — which is how the tests check the
+/// protocol's whole path.
+public struct AgentServer<Agent> {
+    /// The catalog the spec's kind comes from.
+    public let catalog: AgentCatalog<Agent>
+    /// The spec served, before any `set`.
+    public let spec: AgentSpec
+    private var items: [(key: String, text: String)]
+
+    /// A server of `spec`; an agent that reads the referee (an oracle) cannot be served.
+    public init(spec: AgentSpec, catalog: AgentCatalog<Agent>) throws(WorkbenchError) {
+        guard !spec.kindDescription.readsReferee else {
+            throw .usage("'\(spec.kind)' reads the referee's random stream, which no process outside the workbench can")
+        }
+        self.spec = spec
+        self.catalog = catalog
+        items = ((try? AgentSpec.Syntax(spec.text))?.items ?? []).map { ($0.key, $0.value) }
+    }
+
+    /// The options declared in the handshake: every setting of the kind and its weights.
+    var options: [String] {
+        var lines: [String] = []
+        for p in spec.kindDescription.parameters where p.role == .setting {
+            var line = "option name=\(p.name) type=\(p.typeName)"
+            if let v = spec.value(p.name) { line += " default=\(AgentConnection.text(of: v))" } else { continue }
+            switch p.kind {
+            case .integer(let r): line += " min=\(r.lowerBound) max=\(r.upperBound)"
+            case .real(let r): line += " min=\(r.lowerBound) max=\(r.upperBound)"
+            case .choice(let words): line += " choices=\(words.joined(separator: ","))"
+            case .flag, .text: break
+            }
+            lines.append(line)
+        }
+        let weights = spec.evaluationWeights
+        let range = HeuristicWeights.valueRange
+        for (name, value) in zip(weights.names, weights.values) {
+            lines.append("option name=w.\(name) type=real default=\(value) min=\(range.lowerBound) max=\(range.upperBound)")
+        }
+        return lines
+    }
+
+    /// Sets option `name` to `text` (a setting or `w.NAME`), for the next game.
+    mutating func set(_ name: String, _ text: String) throws(WorkbenchError) {
+        let known = name.hasPrefix("w.") ? spec.evaluationWeights.names.contains(String(name.dropFirst(2)))
+            : spec.kindDescription.parameters.named(name).map { $0.role == .setting } ?? false
+        guard known else { throw .usage("set: no option '\(name)'") }
+        let parameter = spec.kindDescription.parameters.named(name)
+        items.removeAll { $0.key == name || (parameter?.isNamed($0.key) ?? false) }
+        items.append((name, text))
+        do { _ = try catalog.parse(currentText) } catch { throw .usage("set \(name) \(text): \(error.message)") }
+    }
+
+    /// The spec with every `set` so far.
+    var currentText: String { items.isEmpty ? spec.kind : spec.kind + ":" + items.map { "\($0.key)=\($0.text)" }.joined(separator: ",") }
+
+    /// The budget of a `go` line's words (after `go`); `nil` when it gives none.
+    static func budget(_ words: ArraySlice<Substring>) throws(WorkbenchError) -> SearchBudget? {
+        var b = SearchBudget(), any = false
+        for w in words {
+            guard let eq = w.firstIndex(of: "=") else { throw .usage("go: '\(w)' is not key=value") }
+            let key = w[..<eq], value = w[w.index(after: eq)...]
+            switch key {
+            case "time":
+                guard let t = NumberText.real(value), t > 0 else { throw .usage("go: time must be a positive number") }
+                b.seconds = t
+            case "depth", "nodes", "playouts":
+                guard let n = NumberText.wholeNumber(value), n > 0 else { throw .usage("go: \(key) must be a whole number > 0") }
+                if key == "depth" { b.depth = n } else if key == "nodes" { b.nodes = n } else { b.playouts = n }
+            default: continue  // keys of later versions
+            }
+            any = true
+        }
+        return any ? b : nil
+    }
+
+    /// The `newgame` line's game, seed and rules JSON (after `newgame`).
+    static func newGame(_ words: ArraySlice<Substring>, game: String) throws(WorkbenchError) -> (seed: UInt64, rules: String) {
+        guard let name = words.first else { throw .usage("newgame: no game") }
+        guard name == game else { throw .usage("newgame: this server plays \(game), not \(name)") }
+        var seed: UInt64?, rules = "{}"
+        for w in words.dropFirst() {
+            if w.hasPrefix("seed=") {
+                guard let s = NumberText.unsigned(w.dropFirst(5)) else { throw .usage("newgame: bad seed '\(w)'") }
+                seed = s
+            } else if w.hasPrefix("rules=") {
+                rules = String(w.dropFirst(6))
+            }
+        }
+        guard let seed else { throw .usage("newgame: no seed=") }
+        return (seed, rules)
+    }
+
+    /// The reply to a search: `info` with its counts, then `move`.
+    static func reply<M>(_ r: SearchResult<M>, notation: (M) -> String) -> [String] {
+        var info = "info nodes=\(r.nodes) playouts=\(r.playouts) depth=\(r.depth)"
+        if let v = r.value, v.isFinite { info += " value=\(v)" }
+        guard let move = r.move else { return [info, "error no legal move"] }
+        return [info, "move " + notation(move)]
+    }
+}
+
+extension AgentServer {
+    /// Speaks the protocol until `quit` or the end of input: `input` gives the lines
+    /// read, `output` takes each line to write (and flushes). A line it cannot follow
+    /// is a usage error naming it (`bench serve` then exits with one line on stderr).
+    public mutating func run<G: TwoPlayerWorkbenchGame>(
+        game: G.Type, input: () -> String?, output: (String) -> Void
+    ) throws(WorkbenchError) where Agent == any TwoPlayerAgent<G> {
+        var agent: (any TwoPlayerAgent<G>)? = nil
+        var rules = G.defaultRules
+        var history = GameHistory(G.start(rules))
+        while let line = input() {
+            let words = ProtocolLine.words(line)
+            guard let head = words.first else { continue }
+            switch head {
+            case "protocol":
+                guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
+                    output("error unsupported protocol version"); return
+                }
+                output("name bench serve \(spec.text)")
+                for o in options { output(o) }
+                output("ok")
+            case "set":
+                guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
+                try set(String(words[1]), String(words[2]))
+            case "newgame":
+                let (seed, rulesText) = try Self.newGame(words.dropFirst(), game: G.name)
+                do { rules = try JSONDecoder().decode(G.Rules.self, from: Data(rulesText.utf8)) } catch {
+                    throw .usage("newgame: rules \(rulesText): \(JSON.describe(error))")
+                }
+                do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
+                history = GameHistory(G.start(rules))
+            case "position":
+                if words.count == 2 && words[1] == "start" {
+                    history = GameHistory(G.start(rules))
+                } else if words.count > 2 && words[1] == "text" {
+                    let text = ProtocolLine.rest(of: line, after: "text")
+                    do { history = GameHistory(try G.position(parsing: text, rules: rules)) } catch {
+                        throw .usage("position: \(error.message)")
+                    }
+                } else {
+                    throw .usage("position: expected 'start' or 'text TEXT', got '\(line)'")
+                }
+            case "moves":
+                for w in words.dropFirst() {
+                    do { history.play(try history.position.parseMove(String(w))) } catch {
+                        throw .usage("moves: \(error.message)")
+                    }
+                }
+            case "go":
+                guard var a = agent else { throw .usage("go before newgame") }
+                let budget = try Self.budget(words.dropFirst()) ?? a.budget
+                let r = a.selectMove(history, budget: budget)
+                agent = a
+                for l in Self.reply(r, notation: history.position.notation) { output(l) }
+            case "quit":
+                return
+            default:
+                continue  // commands of later versions
+            }
+        }
+    }
+
+    /// Speaks the protocol for a puzzle agent: each `position text` is the state.
+    public mutating func run<G: PuzzleWorkbenchGame>(
+        game: G.Type, input: () -> String?, output: (String) -> Void
+    ) throws(WorkbenchError) where Agent == any PuzzleAgent<G> {
+        var agent: (any PuzzleAgent<G>)? = nil
+        var state: G? = nil
+        while let line = input() {
+            let words = ProtocolLine.words(line)
+            guard let head = words.first else { continue }
+            switch head {
+            case "protocol":
+                guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
+                    output("error unsupported protocol version"); return
+                }
+                output("name bench serve \(spec.text)")
+                for o in options { output(o) }
+                output("ok")
+            case "set":
+                guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
+                try set(String(words[1]), String(words[2]))
+            case "newgame":
+                let (seed, _) = try Self.newGame(words.dropFirst(), game: G.name)
+                do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
+            case "position":
+                guard words.count > 2 && words[1] == "text" else { throw .usage("position: a puzzle needs 'text TEXT', got '\(line)'") }
+                do { state = try G(parsing: ProtocolLine.rest(of: line, after: "text")) } catch {
+                    throw .usage("position: \(error.message)")
+                }
+            case "go":
+                guard var a = agent else { throw .usage("go before newgame") }
+                guard let s = state else { throw .usage("go before position") }
+                let budget = try Self.budget(words.dropFirst()) ?? a.budget
+                let r = a.selectMove(s, budget: budget)
+                agent = a
+                for l in Self.reply(r, notation: s.notation) { output(l) }
+            case "quit":
+                return
+            default:
+                continue
+            }
+        }
+    }
+}

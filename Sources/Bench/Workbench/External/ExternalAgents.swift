@@ -1,0 +1,243 @@
+import Boards
+import Foundation
+import Search
+import Synchronization
+
+/// The agents of an agents file (`--agent-file FILE`, docs/protocol.md): programs in
+/// any language that speak the agent protocol, each a kind of agent usable wherever
+/// a spec goes once ``register(in:rules:)`` has added them to a game's catalog.
+///
+/// Reading the file starts each agent once to learn its options (its handshake); that
+/// process then plays its first game. Processes are reused from game to game and
+/// always ended: by ``close()`` (`quit`, then killed), when they misbehave, and on
+/// Ctrl-C, SIGTERM or `exit`.
+///
+/// ```swift
+/// let external = try ExternalAgents.load("agents.json")
+/// defer { external.close() }
+/// var catalog = BaghChal.agentCatalog
+/// try external.register(in: &catalog, rules: BaghChal.defaultRules)
+/// let entrant = try Entrant<BaghChal>(spec: "mybot:greed=0.8", catalog: catalog)
+/// ```
+public final class ExternalAgents: Sendable {
+    /// The agents, in the file's order.
+    public let definitions: [ExternalAgentDefinition]
+
+    init(definitions: [ExternalAgentDefinition]) { self.definitions = definitions }
+
+    deinit { close() }
+
+    /// Reads the agents file at `path` and starts each agent to learn its options. A
+    /// file that cannot be read is a runtime error; a malformed one, a program missing
+    /// or not executable, a failed handshake, or a file option the agent does not
+    /// declare (or a bad value) is a usage error naming the agent.
+    public static func load(_ path: String) throws(WorkbenchError) -> ExternalAgents {
+        guard let data = try RegularFile.contents(path) else { throw .usage("agent file \(path): no such file") }
+        let entries: [AgentFileEntry]
+        do {
+            entries = try JSONDecoder().decode([AgentFileEntry].self, from: data)
+        } catch {
+            throw .usage("agent file \(path): \(JSON.describe(error))")
+        }
+        if let key = JSON.duplicateKey(in: data) { throw .usage("agent file \(path): key '\(key)' appears twice") }
+        guard !entries.isEmpty else { throw .usage("agent file \(path): no agents (a JSON list of {name, command, ...})") }
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        var definitions: [ExternalAgentDefinition] = []
+        do throws(WorkbenchError) {
+            for entry in entries {
+                guard !definitions.contains(where: { $0.name == entry.name }) else {
+                    throw .usage("agent file \(path): agent '\(entry.name)' defined twice")
+                }
+                definitions.append(try ExternalAgentDefinition(entry, folder: folder))
+            }
+        } catch {
+            for d in definitions { d.close() }
+            throw error
+        }
+        return ExternalAgents(definitions: definitions)
+    }
+
+    /// Adds every agent to `catalog`, playing under `rules`; a name a kind of the
+    /// catalog already has is a usage error.
+    public func register<G: TwoPlayerWorkbenchGame>(in catalog: inout AgentCatalog<any TwoPlayerAgent<G>>,
+                                                   rules: G.Rules) throws(WorkbenchError) {
+        for d in definitions {
+            let rulesText = try JSON.text(rules)
+            let kind = AgentKind<any TwoPlayerAgent<G>>(d.description) { spec, seed in
+                ExternalTwoPlayerAgent<G>(definition: d, spec: spec, seed: seed, rules: rules, rulesText: rulesText)
+            }
+            do { try catalog.register(kind) } catch { throw .usage("agent file: \(error.message)") }
+        }
+    }
+
+    /// Adds every agent to the puzzle catalog `catalog`.
+    public func register<G: PuzzleWorkbenchGame>(in catalog: inout AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
+        for d in definitions {
+            let rulesText = try JSON.text(G.defaultRules)
+            let kind = AgentKind<any PuzzleAgent<G>>(d.description) { spec, seed in
+                ExternalPuzzleAgent<G>(definition: d, spec: spec, seed: seed, rulesText: rulesText)
+            }
+            do { try catalog.register(kind) } catch { throw .usage("agent file: \(error.message)") }
+        }
+    }
+
+    /// Ends every idle process (`quit`, then killed after a second). Processes still
+    /// playing end when their game does. Idempotent.
+    public func close() { for d in definitions { d.close() } }
+}
+
+/// One agent of an agents file: how to start it, what it declared, and its idle processes.
+public final class ExternalAgentDefinition: Sendable {
+    /// The kind's name in specs.
+    public let name: String
+    /// The program and its arguments.
+    public let command: [String]
+    /// The working directory, absolute.
+    public let directory: String
+    /// Seconds a move may take when the budget has no time.
+    public let moveTimeout: Double
+    /// Seconds allowed beyond a `time` budget.
+    public let margin: Double
+    /// Seconds the handshake may take.
+    public let handshakeTimeout: Double
+    /// What the agent said in its handshake when the file was read.
+    let handshake: Handshake
+    /// The kind: the declared options (defaults from the file's `options`) and the budget keys.
+    public let description: AgentDescription
+    private let idle = Mutex<[AgentConnection]>([])
+    private let closed = Atomic<Bool>(false)
+
+    init(_ entry: AgentFileEntry, folder: String) throws(WorkbenchError) {
+        name = entry.name
+        let problem = { (message: String) -> WorkbenchError in .usage("agent '\(entry.name)': \(message)") }
+        guard (try? AgentSpec.Syntax(entry.name))?.name == entry.name, !entry.name.contains(":") else {
+            throw problem("the name must be a plain word (no ':', ',', '=' or blank)")
+        }
+        guard !entry.command.isEmpty, !entry.command[0].isEmpty else { throw problem("'command' must name a program") }
+        command = entry.command
+        if let dir = entry.dir {
+            directory = URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
+        } else {
+            directory = folder
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw problem("dir '\(directory)' is not a directory")
+        }
+        for (key, value) in [("timeout", entry.timeout), ("margin", entry.margin), ("handshake", entry.handshake)] {
+            if let value, !(value >= 0 && value <= 86_400) { throw problem("'\(key)' must be seconds in 0...86400, got \(value)") }
+        }
+        moveTimeout = entry.timeout ?? 10
+        margin = entry.margin ?? 0.25
+        handshakeTimeout = entry.handshake ?? 10
+        if case .failure(let f) = AgentProcess.resolve(command[0], directory: directory) { throw problem(f.message) }
+        let connection: AgentConnection
+        switch AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout) {
+        case .success(let c): connection = c
+        case .failure(let f):
+            let tail = f.stderr.last.map { " (stderr: \($0))" } ?? ""
+            throw problem("\(f.reason)\(tail)")
+        }
+        handshake = connection.handshake
+        // The file's options become the kind's defaults: declared options and budget keys.
+        var parameters = handshake.options + Self.limits
+        for (key, value) in (entry.options ?? [:]).sorted(by: { $0.key < $1.key }) {
+            guard let i = parameters.firstIndex(where: { $0.name == key }) else {
+                connection.process.end(gracefully: false)
+                let valid = parameters.map(\.name).joined(separator: ", ")
+                throw problem("unknown option '\(key)' in the agents file (valid: \(valid))")
+            }
+            do { parameters[i].defaultValue = try parameters[i].parse(value.text) } catch {
+                connection.process.end(gracefully: false)
+                throw problem("option \(error.message)")
+            }
+        }
+        description = AgentDescription(name: entry.name, summary: "\(handshake.name): an external agent (\(command.joined(separator: " ")))",
+                                       parameters: parameters)
+        idle.withLock { $0.append(connection) }
+    }
+
+    /// The budget keys every external agent takes, sent with `go`.
+    static let limits: [Parameter] = [
+        Parameter("time", .real(0.000_001...86_400), role: .limit, help: "seconds per move (also the deadline, plus the margin)"),
+        Parameter("depth", .integer(1...1000), role: .limit, help: "depth limit, sent with go"),
+        Parameter("nodes", .integer(1...Int.max), role: .limit, help: "node limit, sent with go"),
+        Parameter("playouts", .integer(1...Int.max), role: .limit, help: "playout limit, sent with go"),
+    ]
+
+    /// An idle process, or a new one that has shaken hands.
+    func checkout() -> Result<AgentConnection, AgentFailure> {
+        if let c = idle.withLock({ $0.popLast() }) { return .success(c) }
+        return AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout)
+    }
+
+    /// Takes back a process that finished a game in good order, or ends it once the
+    /// definition is closed.
+    func checkin(_ connection: AgentConnection) {
+        if closed.load(ordering: .sequentiallyConsistent) {
+            connection.process.end(gracefully: true)
+            return
+        }
+        idle.withLock { $0.append(connection) }
+        // Closed meanwhile: end what is idle now.
+        if closed.load(ordering: .sequentiallyConsistent) { close() }
+    }
+
+    /// Ends every idle process; later check-ins end theirs.
+    func close() {
+        closed.store(true, ordering: .sequentiallyConsistent)
+        let all = idle.withLock { list -> [AgentConnection] in
+            defer { list.removeAll() }
+            return list
+        }
+        for c in all { c.process.end(gracefully: true) }
+    }
+}
+
+/// One entry of an agents file, as written.
+struct AgentFileEntry: Decodable {
+    var name: String
+    var command: [String]
+    var dir: String?
+    var options: [String: OptionValue]?
+    var timeout: Double?
+    var margin: Double?
+    var handshake: Double?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
+
+    init(from decoder: any Decoder) throws {
+        let known = try decoder.container(keyedBy: AnyKey.self)
+        for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
+            throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
+                "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        command = try c.decode([String].self, forKey: .command)
+        dir = try c.decodeIfPresent(String.self, forKey: .dir)
+        options = try c.decodeIfPresent([String: OptionValue].self, forKey: .options)
+        timeout = try c.decodeIfPresent(Double.self, forKey: .timeout)
+        margin = try c.decodeIfPresent(Double.self, forKey: .margin)
+        handshake = try c.decodeIfPresent(Double.self, forKey: .handshake)
+    }
+
+    /// An option's value in the file: a number, a flag or text, read as a spec's text.
+    struct OptionValue: Decodable {
+        var text: String
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let b = try? c.decode(Bool.self) { text = b ? "true" : "false"; return }
+            if let n = try? c.decode(Int.self) { text = String(n); return }
+            if let x = try? c.decode(Double.self) { text = "\(x)"; return }
+            text = try c.decode(String.self)
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
