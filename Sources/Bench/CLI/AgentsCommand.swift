@@ -5,21 +5,25 @@ import Workbench
 /// types, ranges, defaults and help, and the game's own description — what a UCI
 /// engine's option list is, read from the same declarations parsing uses.
 enum AgentsCommand {
-    static let declared: [String: Options.Kind] = ["--game": .value, "--json": .flag]
+    static let declared: [String: Options.Kind] = ["--game": .value, "--json": .flag, AgentFileOption.name: .value]
     static let help = """
-        usage: bench agents [--game NAME] [--json]
+        usage: bench agents [--game NAME] [--json] [--agent-file FILE]
 
         Lists each game (players, chance, moves, rule options) and the agent kinds it
         offers, each parameter with its type, range, default and help, and the weights
         w.NAME=value sets, with their defaults. --json prints one JSON object:
         {"games": [{"name", "title", "players", "chance", "moves", "rules", "agents"}]}.
+        With --agent-file, the file's agents too (started once each to learn their options).
         """
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         let options = try Options(command: "agents", arguments: arguments, declared: declared)
         let games = try options.string("--game").map { name throws(WorkbenchError) in [try GameRegistry.game(named: name)] }
             ?? GameRegistry.games
-        let listed = games.map { GameListing($0) }
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let external = agentFile.external?.definitions.map(\.description) ?? []
+        let listed = games.map { GameListing($0, external: external) }
         if options.has("--json") {
             try Output.printJSON(["games": listed])
             return
@@ -37,7 +41,7 @@ struct GameListing: Encodable {
     let rules: [Parameter]
     let agents: [AgentDescription]
 
-    init(_ game: any WorkbenchGame.Type) {
+    init(_ game: any WorkbenchGame.Type, external: [AgentDescription] = []) {
         let d = game.gameDescription
         name = d.name
         title = d.title
@@ -45,7 +49,7 @@ struct GameListing: Encodable {
         chance = d.chance.rawValue
         moves = d.moves
         rules = d.rules
-        agents = game.agentDescriptions
+        agents = game.agentDescriptions + external
     }
 
     var text: String {

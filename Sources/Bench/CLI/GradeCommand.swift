@@ -8,7 +8,7 @@ struct GradeCommand: TablebaseCommand {
     static let name = "grade"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
-        "--tablebase": .value, "--json": .flag,
+        "--tablebase": .value, "--json": .flag, AgentFileOption.name: .value,
     ]
 
     static let help = """
@@ -27,6 +27,7 @@ struct GradeCommand: TablebaseCommand {
           --threads T       positions graded at once (default: the active cores)
           --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
           --json            print one JSON object
+        \(AgentFileOption.help)
         Progress goes to stderr when it is a terminal.
         """
 
@@ -46,6 +47,9 @@ struct GradeCommand: TablebaseCommand {
             throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
         }
         let table = try G.loadTablebase(path)
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, rules: G.defaultRules, command: Self.name)
         let terminal = isatty(STDERR_FILENO) != 0
         var progress: (@Sendable (Int, Int) -> Void)? = nil
         if terminal {
@@ -55,7 +59,7 @@ struct GradeCommand: TablebaseCommand {
                 }
             }
         }
-        let report = try Grading.grade(G.self, spec: spec, table: table, positions: count, seed: seed, threads: threads,
+        let report = try Grading.grade(G.self, spec: spec, catalog: catalog, table: table, positions: count, seed: seed, threads: threads,
                                        progress: progress)
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         if options.has("--json") {

@@ -7,7 +7,8 @@ import Workbench
 /// terminal. Reads moves line by line, so it works with input piped from a file.
 struct PlayCommand: GameCommand {
     static let name = "play"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--seed": .value, "--record": .value, "--color": .value]
+    static let declared: [String: Options.Kind] = ["--game": .value, "--seed": .value, "--record": .value, "--color": .value,
+                                                   AgentFileOption.name: .value]
 
     static let help = """
         usage: bench play [--game tigers-goats] [--goats human|SPEC] [--tigers human|SPEC] [options]
@@ -28,6 +29,7 @@ struct PlayCommand: GameCommand {
           --record FILE      where the game record is appended (default play-records.jsonl)
           --color on|off|auto  colour the board (default auto: when stdout is a terminal)
           --position TEXT    two-player games: start from this position
+        \(AgentFileOption.help)
         \(ruleHelp)
         """
 
@@ -41,10 +43,13 @@ struct PlayCommand: GameCommand {
         let seed = try options.uint64("--seed", default: 1)
         let color = try Self.color(options)
         let specs = G.sideNames.enumerated().map { options.string("--" + $1) ?? ($0 == 0 ? "human" : "alphabeta:depth=5") }
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agents: [(any TwoPlayerAgent<G>)?] = []
         for (side, spec) in specs.enumerated() {
             if spec == "human" { agents.append(nil); continue }
-            do { agents.append(try G.agentCatalog.make(spec, seed: seed &+ UInt64(side))) } catch {
+            do { agents.append(try catalog.make(spec, seed: seed &+ UInt64(side))) } catch {
                 throw .usage("play: --\(G.sideNames[side]): \(error.message)")
             }
         }
@@ -53,13 +58,15 @@ struct PlayCommand: GameCommand {
         var game = GameHistory(start)
         var played = Match.Moves()
         var quit = false
+        var forfeit: AgentFailure? = nil
         print(G.board(game.position, color: color))
         while game.outcome == nil && !quit {
             let side = Int(game.position.sideToMove.rawValue)
             let name = G.sideName(game.position.sideToMove)
             if var agent = agents[side] {
-                try Match.move(&game, by: &agent, name: specs[side], record: &played)
+                let move = try Match.move(&game, by: &agent, name: specs[side], record: &played)
                 agents[side] = agent
+                if move == nil, let f = played.failure { forfeit = f; break }
                 print("\(name) (\(specs[side])) play \(played.moves.last!)")
                 print(G.board(game.position, color: color))
                 continue
@@ -91,12 +98,15 @@ struct PlayCommand: GameCommand {
                 }
             }
         }
-        let outcome = game.outcome
+        // An agent that misbehaved lost: it was the side to move.
+        let outcome = forfeit == nil ? game.outcome : .win(game.position.sideToMove.opponent)
+        if let forfeit { print("\(G.sideName(game.position.sideToMove)) forfeit (\(forfeit.termination.rawValue)): \(forfeit.reason)") }
         if let outcome { print("game over: \(G.describe(outcome))") } else { print("game left unfinished") }
-        let record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: played.moves,
+        var record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: played.moves,
                                 result: outcome.map(GameResult.init) ?? .unfinished,
                                 outcome: outcome.map(G.describe) ?? "unfinished", times: played.times, nodes: played.nodes,
                                 playouts: played.playouts, start: start != G.start(try options.rules(G.self)) ? start.text : nil)
+        record.failure = forfeit
         try Self.save(record, to: log)
     }
 
@@ -107,9 +117,12 @@ struct PlayCommand: GameCommand {
         let seed = try options.uint64("--seed", default: 1)
         _ = try Self.color(options)
         let spec = options.string("--player") ?? "human"
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, command: Self.name)
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
-            do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
+            do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
             if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)
@@ -119,8 +132,9 @@ struct PlayCommand: GameCommand {
         print(G.board(referee.state))
         while !referee.state.isOver && !quit {
             if var a = agent {
-                try Match.move(&referee, by: &a, name: spec, record: &played)
+                let move = try Match.move(&referee, by: &a, name: spec, record: &played)
                 agent = a
+                if move == nil, let f = played.failure { print("forfeit (\(f.termination.rawValue)): \(f.reason)"); break }
                 print("\(spec) plays \(played.moves.last!)")
                 print(G.board(referee.state))
                 continue
@@ -147,11 +161,15 @@ struct PlayCommand: GameCommand {
             }
         }
         let s = referee.state
-        print(s.isOver ? "game over: score \(s.score)" : "game left unfinished")
-        let record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: played.moves,
-                                result: s.isOver ? .score(s.score) : .unfinished,
-                                outcome: s.isOver ? "score \(s.score)" : "unfinished", times: played.times,
+        // A deal failed by the agent's misbehaviour scores 0.
+        let failed = played.failure != nil
+        let over = s.isOver || failed, score = failed ? 0 : s.score
+        print(over ? "game over: score \(score)" : "game left unfinished")
+        var record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: played.moves,
+                                result: over ? .score(score) : .unfinished,
+                                outcome: over ? "score \(score)" : "unfinished", times: played.times,
                                 nodes: played.nodes, playouts: played.playouts)
+        record.failure = played.failure
         try Self.save(record, to: log)
     }
 

@@ -7,6 +7,7 @@ struct SearchCommand: GameCommand {
     static let name = "search"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--seed": .value, "--moves": .value, "--json": .flag,
+        AgentFileOption.name: .value,
     ]
     static let twoPlayerDeclared = declared.merging(["--position": .value], uniquingKeysWith: { a, _ in a })
 
@@ -23,6 +24,7 @@ struct SearchCommand: GameCommand {
                             draws: a ceiling, not a real agent)
           --seed S          the agent's seed (and a puzzle's deal), default 1
           --json            print one JSON object
+        \(AgentFileOption.help)
         \(ruleHelp)
         """
 
@@ -54,9 +56,13 @@ struct SearchCommand: GameCommand {
             throw error.prefixed(Self.name)
         }
         guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: any TwoPlayerAgent<G>
-        do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let r = agent.selectMove(history)
+        try Self.check(r, agent: agent, spec: spec)
         let p = history.position
         try show(Self.summarize(r, game: G.name, agent: spec, position: p.text) { p.notation(of: $0) }, options)
     }
@@ -70,13 +76,25 @@ struct SearchCommand: GameCommand {
             throw error.prefixed(Self.name)
         }
         guard !referee.state.isOver else { throw .usage("search: the game is over; nothing to search") }
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, command: Self.name)
         var agent: any PuzzleAgent<G>
-        do { agent = try G.agentCatalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let state = referee.state
         let r = Match.selectMove(&agent, referee: referee)
+        try Self.check(r, agent: agent, spec: spec)
         var report = Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }
         if agent.readsReferee { report.note = Clairvoyance.notice(spec) }
         try show(report, options)
+    }
+
+    /// An external agent that misbehaved gave no move: a runtime error saying why.
+    static func check<M>(_ r: SearchResult<M>, agent: Any, spec: String) throws(WorkbenchError) {
+        if r.move == nil, let failure = (agent as? any FailureReporting)?.failure {
+            let tail = failure.stderr.last.map { " (stderr: \($0))" } ?? ""
+            throw .runtime("search: agent '\(spec)' failed (\(failure.termination.rawValue)): \(failure.reason)\(tail)")
+        }
     }
 
     func show(_ result: Report, _ options: Options) throws(WorkbenchError) {

@@ -12,13 +12,14 @@ struct TuneCommand: GameCommand {
         "--game": .value, "--agent": .value, "--params": .value, "--iterations": .value, "--seed": .value,
         "--threads": .value, "--out": .value, "--resume": .flag, "--pairs": .value, "--deals": .value,
         "--openings": .value, "--c-end": .value, "--r-end": .value, "--bounds": .value,
-        "--verify-pairs": .value, "--verify-deals": .value,
+        "--verify-pairs": .value, "--verify-deals": .value, AgentFileOption.name: .value,
     ]
 
     static let help = """
         usage: bench tune [--game tigers-goats] --agent SPEC --iterations N --out DIR [options]
 
-        SPSA tuning of the agent's heuristic weights by self-play (docs/tuning.md).
+        SPSA tuning of the agent's heuristic weights by self-play (docs/tuning.md); for
+        an external agent (--agent-file), of its declared numeric options.
         Iteration k plays theta+ = theta + c_k*Delta against theta- = theta - c_k*Delta
         (Delta a seeded vector of signs) and steps theta by a_k * result / (2 c_k Delta),
         result = score of theta+ minus score of theta-. Then the tuned agent plays the
@@ -40,6 +41,7 @@ struct TuneCommand: GameCommand {
           --out DIR          tune.json, tuning.jsonl (each iteration as it ends), tuned.txt,
                              trajectory.svg, summary.md, verify/ (the verification's games)
           --resume           continue the run in --out DIR; the same options as the run
+        \(AgentFileOption.help)
         \(ruleHelp)
         Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished iteration.
         """
@@ -51,9 +53,12 @@ struct TuneCommand: GameCommand {
         for name in ["--deals", "--verify-deals"] where options.string(name) != nil {
             throw .usage("tune: \(name) is for puzzles; \(G.name) plays game pairs (--pairs, --verify-pairs)")
         }
-        let settings = try self.settings(G.self, options, batch: options.int("--pairs", default: 2, in: 1...10_000),
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
+        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs", default: 2, in: 1...10_000),
                                          verification: options.int("--verify-pairs", default: 100, in: 0...1_000_000))
-        try run(Tuner(games: TwoPlayerTuningGames<G>(settings: settings)), options)
+        try run(Tuner(games: TwoPlayerTuningGames<G>(settings: settings, catalog: catalog)), options)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -64,15 +69,19 @@ struct TuneCommand: GameCommand {
         if let spec = options.string("--agent"), (try? G.parseAgent(spec))?.kindDescription.readsReferee == true {
             throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
         }
-        let settings = try self.settings(G.self, options, batch: options.int("--deals", default: 8, in: 1...100_000),
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(G.self, command: Self.name)
+        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals", default: 8, in: 1...100_000),
                                          verification: options.int("--verify-deals", default: 1000, in: 0...10_000_000))
-        try run(Tuner(games: PuzzleTuningGames<G>(settings: settings)), options)
+        try run(Tuner(games: PuzzleTuningGames<G>(settings: settings, catalog: catalog)), options)
     }
 
     /// The run's settings from the options, every one checked before anything is written.
-    func settings<G: WorkbenchGame>(_ game: G.Type, _ options: Options, batch: Int,
-                                    verification: Int) throws(WorkbenchError) -> TuningSettings<G.Rules> {
-        let agent = try options.required("--agent")
+    func settings<G: WorkbenchGame, Agent>(_ game: G.Type, _ options: Options, catalog: AgentCatalog<Agent>, batch: Int,
+                                           verification: Int) throws(WorkbenchError) -> TuningSettings<G.Rules> {
+        let agent: AgentSpec
+        do { agent = try catalog.checkedSpec(try options.required("--agent")) } catch { throw error.prefixed(Self.name) }
         guard options.string("--iterations") != nil else { throw .usage("tune: missing required option --iterations") }
         guard options.string("--out") != nil else { throw .usage("tune: missing required option --out") }
         let params = options.string("--params").map {

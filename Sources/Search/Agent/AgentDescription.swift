@@ -42,7 +42,7 @@ public struct AgentDescription: Sendable, Hashable, Encodable {
         guard syntax.name == name else { throw ParseError("agent spec '\(text)' is not a '\(name)' spec") }
         var settings: [AgentSpec.Setting] = [], weights: [AgentSpec.Weight] = []
         for (key, value) in syntax.items {
-            if key.hasPrefix("w.") {
+            if key.hasPrefix("w.") && parameters.named(key) == nil {
                 let weight = String(key.dropFirst(2))
                 guard !weights.contains(where: { $0.name == weight }) else {
                     throw ParseError("agent spec '\(text)': weight '\(key)' given twice")

@@ -125,6 +125,22 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         return spec
     }
 
+    /// This spec with the parameters `values` set (name, value as written): an earlier
+    /// setting of each (by its name or an alias) is removed and the new ones follow the
+    /// others, in the order given. A name the kind does not take, or a bad value, throws.
+    public func settingParameters(_ values: [(name: String, text: String)]) throws(ParseError) -> AgentSpec {
+        var items = written
+        for (name, text) in values {
+            guard let p = kindDescription.parameters.named(name) else {
+                throw ParseError("agent '\(kind)' has no parameter '\(name)'")
+            }
+            items.removeAll { p.isNamed($0.key) }
+            items.append(WrittenItem(key: p.name, text: text))
+        }
+        let text = items.isEmpty ? kind : kind + ":" + items.map { "\($0.key)=\($0.text)" }.joined(separator: ",")
+        return try kindDescription.parse(text)
+    }
+
     // MARK: - Syntax
 
     /// The syntax of spec text, before any kind reads it: `name` or

@@ -106,6 +106,8 @@ final class AgentConnection: @unchecked Sendable {
         var move: String
         var nodes = 0, playouts = 0, depth = 0
         var value: Double? = nil
+        /// Wall-clock seconds from the request to the move.
+        var seconds = 0.0
     }
 
     /// Sends `lines` (the last one a `go`) and reads the reply before `deadline`.
@@ -118,6 +120,7 @@ final class AgentConnection: @unchecked Sendable {
         for line in lines where !process.send(line, until: deadline) {
             return Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
         }
+        let start = Clock.now
         var reply = Reply(move: ""), count = 0, bytes = 0
         while true {
             switch process.readLine(until: deadline) {
@@ -136,6 +139,7 @@ final class AgentConnection: @unchecked Sendable {
                 case "move":
                     guard words.count == 2 else { return fail(.illegal, "'\(ProtocolLine.clip(line))' is not one move") }
                     reply.move = String(words[1])
+                    reply.seconds = Clock.now - start
                     return .success(reply)
                 case "info":
                     if case .failure(let e) = ProtocolLine.info(words.dropFirst(), into: &reply) {

@@ -146,6 +146,7 @@ struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, Failur
         result.playouts = reply.playouts
         result.depth = reply.depth
         result.value = reply.value
+        result.seconds = reply.seconds
         return result
     }
 }
@@ -180,6 +181,7 @@ struct ExternalPuzzleAgent<G: PuzzleWorkbenchGame>: PuzzleAgent, FailureReportin
         result.playouts = reply.playouts
         result.depth = reply.depth
         result.value = reply.value
+        result.seconds = reply.seconds
         return result
     }
 }

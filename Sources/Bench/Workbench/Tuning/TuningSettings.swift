@@ -150,16 +150,29 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// The seed for `purpose` and index `k`, derived from ``seed`` as tournaments derive theirs.
     public func derivedSeed(_ purpose: SeedPurpose, _ k: Int) -> UInt64 { purpose.seed(from: seed, k) }
 
-    /// `baseline` with the tuned weights at `theta`: each exact, or `rounded` as the
+    /// `baseline` with the tuned values at `theta`: each exact, or `rounded` as the
     /// tuned spec is written (``TuningParameter/rounded(_:)``), set on the spec's
-    /// values (an earlier override of a tuned weight is replaced, the rest kept).
+    /// values (an earlier setting of a tuned value is replaced, the rest kept). A kind
+    /// with weights has its weights tuned; one without (an external agent), its
+    /// numeric options, whole numbers rounded to the nearest.
     public func spec(baseline: AgentSpec, theta: [Double], rounded: Bool) throws(WorkbenchError) -> AgentSpec {
-        let values = zip(parameters, theta).map { p, x -> (name: String, value: Double, text: String?) in
-            guard rounded else { return (p.name, x, nil) }
-            let text = p.rounded(x)
-            return (p.name, NumberText.real(text) ?? x, text)
-        }
-        do { return try baseline.settingWeights(values) } catch { throw .usage("agent '\(baseline.text)': \(error.message)") }
+        do {
+            guard baseline.kindDescription.hasWeights else {
+                let values = zip(parameters, theta).map { p, x -> (name: String, text: String) in
+                    if case .integer = baseline.kindDescription.parameters.named(p.name)?.kind {
+                        return (p.name, String(Int(x.rounded())))
+                    }
+                    return (p.name, rounded ? p.rounded(x) : "\(x)")
+                }
+                return try baseline.settingParameters(values)
+            }
+            let values = zip(parameters, theta).map { p, x -> (name: String, value: Double, text: String?) in
+                guard rounded else { return (p.name, x, nil) }
+                let text = p.rounded(x)
+                return (p.name, NumberText.real(text) ?? x, text)
+            }
+            return try baseline.settingWeights(values)
+        } catch { throw .usage("agent '\(baseline.text)': \(error.message)") }
     }
 }
 
@@ -186,29 +199,37 @@ extension TuningSettings {
     /// The settings of a run tuning `agent` (a spec of any catalog of `G`'s, your own
     /// kinds included), checked, with defaults as above.
     public init<G: WorkbenchGame>(
-        game: G.Type, rules: Rules, agent spec: AgentSpec, parameters names: [String]? = nil, iterations: Int,
+        game: G.Type, rules: Rules, agent spec: AgentSpec, parameters listed: [String]? = nil, iterations: Int,
         batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
         cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
         bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
     ) throws(WorkbenchError) where G.Rules == Rules {
         let agent = spec.text
-        let weights = spec.evaluationWeights
-        guard !weights.names.isEmpty else {
-            throw .usage("agent '\(agent)' has no weights to tune (it evaluates nothing)")
+        // A kind without weights (an external agent) has its numeric options tuned:
+        // starts from the spec, bounds the declared range, c_end a twentieth of it.
+        let options = spec.kindDescription.hasWeights ? [] : spec.kindDescription.parameters.filter { p in
+            switch p.kind { case .integer, .real: return p.role == .setting; default: return false }
         }
-        let valid = weights.names.map { "w." + $0 }.joined(separator: ", ")
+        let weights = spec.evaluationWeights
+        let names = options.isEmpty ? weights.names : options.map(\.name)
+        let startValue = { (name: String) -> Double in options.isEmpty ? weights[name] : spec.double(name) ?? 0 }
+        let prefix = options.isEmpty ? "w." : ""
+        guard !names.isEmpty else {
+            throw .usage("agent '\(agent)' has no weights or numeric options to tune")
+        }
+        let valid = names.map { prefix + $0 }.joined(separator: ", ")
         var tuned: [String] = []
-        for raw in names ?? weights.names {
-            let name = raw.hasPrefix("w.") ? String(raw.dropFirst(2)) : raw
-            guard weights.names.contains(name) else {
-                throw .usage("unknown weight 'w.\(name)' for agent '\(agent)' (valid: \(valid))")
+        for raw in listed ?? names {
+            let name = raw.hasPrefix("w.") && options.isEmpty ? String(raw.dropFirst(2)) : raw
+            guard names.contains(name) else {
+                throw .usage("unknown \(options.isEmpty ? "weight" : "option") '\(prefix)\(name)' for agent '\(agent)' (valid: \(valid))")
             }
-            guard !tuned.contains(name) else { throw .usage("weight 'w.\(name)' is listed twice") }
+            guard !tuned.contains(name) else { throw .usage("'\(prefix)\(name)' is listed twice") }
             tuned.append(name)
         }
         guard !tuned.isEmpty else { throw .usage("no weights to tune (valid: \(valid))") }
         // Tuned in the evaluation's order, whatever order they were listed in.
-        tuned = weights.names.filter { tuned.contains($0) }
+        tuned = names.filter { tuned.contains($0) }
         guard (1...1_000_000).contains(iterations) else {
             throw .usage("the number of iterations must be in 1...1000000, got \(iterations)")
         }
@@ -225,24 +246,33 @@ extension TuningSettings {
         let limit = HeuristicWeights.valueRange
         var parameters: [TuningParameter] = []
         for name in tuned {
-            let start = weights[name]
-            let c = cEnd.value(for: name) ?? TuningParameter.defaultCEnd(start: start)
+            let start = startValue(name)
+            let declared = options.first { $0.name == name }.flatMap { p -> ClosedRange<Double>? in
+                switch p.kind {
+                case .integer(let r): return Double(r.lowerBound)...Double(r.upperBound)
+                case .real(let r): return r
+                default: return nil
+                }
+            }
+            let c = cEnd.value(for: name) ?? declared.map { r in
+                max((r.upperBound - r.lowerBound) / 20, options.first { $0.name == name }?.typeName == "integer" ? 1 : 1e-6)
+            } ?? TuningParameter.defaultCEnd(start: start)
             // Bounded away from 0, so that no gain or step of the schedule is infinite
             // or zero (a c_end of 5e-324 made the first step infinite).
             guard TuningParameter.gainRange.contains(c) else {
-                throw .usage("\(cEnd.label) of w.\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(c))")
+                throw .usage("\(cEnd.label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(c))")
             }
             let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
             guard TuningParameter.gainRange.contains(r) else {
-                throw .usage("\(rEnd.label) of w.\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(r))")
+                throw .usage("\(rEnd.label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(r))")
             }
-            let range = bounds.value(for: name) ?? TuningParameter.defaultBounds(start: start, cEnd: c)
+            let range = bounds.value(for: name) ?? declared ?? TuningParameter.defaultBounds(start: start, cEnd: c)
             guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
                   limit.contains(range.lowerBound), limit.contains(range.upperBound) else {
-                throw .usage("\(bounds.label) of w.\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
+                throw .usage("\(bounds.label) of \(prefix)\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
             }
             guard range.contains(start) else {
-                throw .usage("w.\(name) starts at \(TuningReport.g(start)), outside its \(bounds.label) \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
+                throw .usage("\(prefix)\(name) starts at \(TuningReport.g(start)), outside its \(bounds.label) \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")
             }
             parameters.append(TuningParameter(name: name, start: start, lower: range.lowerBound, upper: range.upperBound,
                                               cEnd: c, rEnd: r))
@@ -294,10 +324,11 @@ public struct PerWeight<Value: Sendable>: Sendable {
         }
         for item in items {
             let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            guard kv.count == 2, kv[0].hasPrefix("w."), kv[0].count > 2 else {
+            // Weights are named `w.NAME`, an external agent's options by their bare names.
+            guard kv.count == 2, !kv[0].isEmpty, kv[0] != "w." else {
                 throw .usage("\(label) needs \(expected) for all weights, or w.NAME=VALUE items separated by commas; got '\(item)'")
             }
-            let name = String(kv[0].dropFirst(2))
+            let name = kv[0].hasPrefix("w.") ? String(kv[0].dropFirst(2)) : kv[0]
             guard !result.named.contains(where: { $0.name == name }) else { throw .usage("\(label) names w.\(name) twice") }
             guard let v = read(kv[1]) else { throw .usage("\(label) of w.\(name) needs \(expected), got '\(kv[1])'") }
             result.named.append((name, v))
