@@ -67,8 +67,9 @@ struct ServeCommand: GameCommand {
         try server.run(game: G.self, input: { readLine() }, output: Self.write)
     }
 
-    static func write(_ line: String) {
-        print(line)
+    /// Writes the lines of one reply and flushes once.
+    static func write(_ lines: [String]) {
+        print(lines.joined(separator: "\n"))
         fflush(nil)
     }
 }

@@ -117,7 +117,7 @@ final class AgentConnection: @unchecked Sendable {
             process.drainErrors()
             return .failure(AgentFailure(t, detail, stderr: process.errorTail))
         }
-        for line in lines where !process.send(line, until: deadline) {
+        if !process.send(lines, until: deadline) {
             return Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
         }
         let start = Clock.now

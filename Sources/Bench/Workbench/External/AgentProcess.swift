@@ -39,6 +39,8 @@ final class AgentProcess: @unchecked Sendable {
     private var outputBuffer: [UInt8] = []
     private var errorBuffer: [UInt8] = []
     private var outputClosed = false
+    /// Where reads land before they join a buffer; one allocation per process.
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
     private(set) var errorTail: [String] = []
     private var slot: Int?
     private var reaped = false
@@ -160,10 +162,18 @@ final class AgentProcess: @unchecked Sendable {
 
     /// Writes `line` and a newline before `deadline` (``Clock/now`` seconds); `false`
     /// when the process no longer reads (it exited) or the deadline passed.
-    func send(_ line: String, until deadline: Double) -> Bool {
+    func send(_ line: String, until deadline: Double) -> Bool { send([line], until: deadline) }
+
+    /// Writes `lines`, each ended by a newline, in as few writes as the pipe allows:
+    /// one request is one system call, not one per line.
+    func send(_ lines: [String], until deadline: Double) -> Bool {
         guard input >= 0 else { return false }
-        var bytes = Array(line.utf8)
-        bytes.append(10)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(10)
+        }
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
@@ -203,7 +213,6 @@ final class AgentProcess: @unchecked Sendable {
     }
 
     private func readOutput() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress!, $0.count) }
         if n > 0 {
             outputBuffer.append(contentsOf: chunk[..<n])
@@ -214,7 +223,6 @@ final class AgentProcess: @unchecked Sendable {
 
     /// Reads what standard error holds now, keeping its last lines.
     func drainErrors() {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while errors >= 0 {
             let n = chunk.withUnsafeMutableBytes { read(errors, $0.baseAddress!, $0.count) }
             if n > 0 {

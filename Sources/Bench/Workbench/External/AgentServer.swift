@@ -111,10 +111,10 @@ public struct AgentServer<Agent> {
 
 extension AgentServer {
     /// Speaks the protocol until `quit` or the end of input: `input` gives the lines
-    /// read, `output` takes each line to write (and flushes). A line it cannot follow
+    /// read, `output` takes the lines of each reply, to write and flush at once. A line it cannot follow
     /// is a usage error naming it (`bench serve` then exits with one line on stderr).
     public mutating func run<G: TwoPlayerWorkbenchGame>(
-        game: G.Type, input: () -> String?, output: (String) -> Void
+        game: G.Type, input: () -> String?, output: ([String]) -> Void
     ) throws(WorkbenchError) where Agent == any TwoPlayerAgent<G> {
         var agent: (any TwoPlayerAgent<G>)? = nil
         var rules = G.defaultRules
@@ -125,11 +125,9 @@ extension AgentServer {
             switch head {
             case "protocol":
                 guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
-                    output("error unsupported protocol version"); return
+                    output(["error unsupported protocol version"]); return
                 }
-                output("name bench serve \(spec.text)")
-                for o in options { output(o) }
-                output("ok")
+                output(["name bench serve \(spec.text)"] + options + ["ok"])
             case "set":
                 guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
                 try set(String(words[1]), String(words[2]))
@@ -162,7 +160,7 @@ extension AgentServer {
                 let budget = try Self.budget(words.dropFirst()) ?? a.budget
                 let r = a.selectMove(history, budget: budget)
                 agent = a
-                for l in Self.reply(r, notation: history.position.notation) { output(l) }
+                output(Self.reply(r, notation: history.position.notation))
             case "quit":
                 return
             default:
@@ -173,7 +171,7 @@ extension AgentServer {
 
     /// Speaks the protocol for a puzzle agent: each `position text` is the state.
     public mutating func run<G: PuzzleWorkbenchGame>(
-        game: G.Type, input: () -> String?, output: (String) -> Void
+        game: G.Type, input: () -> String?, output: ([String]) -> Void
     ) throws(WorkbenchError) where Agent == any PuzzleAgent<G> {
         var agent: (any PuzzleAgent<G>)? = nil
         var state: G? = nil
@@ -183,11 +181,9 @@ extension AgentServer {
             switch head {
             case "protocol":
                 guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
-                    output("error unsupported protocol version"); return
+                    output(["error unsupported protocol version"]); return
                 }
-                output("name bench serve \(spec.text)")
-                for o in options { output(o) }
-                output("ok")
+                output(["name bench serve \(spec.text)"] + options + ["ok"])
             case "set":
                 guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
                 try set(String(words[1]), String(words[2]))
@@ -205,7 +201,7 @@ extension AgentServer {
                 let budget = try Self.budget(words.dropFirst()) ?? a.budget
                 let r = a.selectMove(s, budget: budget)
                 agent = a
-                for l in Self.reply(r, notation: s.notation) { output(l) }
+                output(Self.reply(r, notation: s.notation))
             case "quit":
                 return
             default:

@@ -325,7 +325,7 @@ public struct PerWeight<Value: Sendable>: Sendable {
         for item in items {
             let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             // Weights are named `w.NAME`, an external agent's options by their bare names.
-            guard kv.count == 2, !kv[0].isEmpty, kv[0] != "w." else {
+            guard kv.count == 2, !kv[0].isEmpty, kv[0] != "w.", !kv[0].contains(where: \.isWhitespace) else {
                 throw .usage("\(label) needs \(expected) for all weights, or w.NAME=VALUE items separated by commas; got '\(item)'")
             }
             let name = kv[0].hasPrefix("w.") ? String(kv[0].dropFirst(2)) : kv[0]
