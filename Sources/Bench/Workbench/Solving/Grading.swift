@@ -75,6 +75,11 @@ public enum Grading {
             guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
             let move = agent.selectMove(GameHistory(p)).move
             defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
+            // An external agent that misbehaved forfeits the position: graded as a move that loses at once.
+            if move == nil || !p.legalMoves.contains(move!), let failure = (agent as? any FailureReporting)?.failure,
+               let before = table.value(of: p) {
+                return GradedMove(before: before, after: .loss(plies: 0), forfeit: failure.termination)
+            }
             guard let move, p.legalMoves.contains(move), let before = table.value(of: p) else { return nil }
             var child = p
             child.play(move)
@@ -100,6 +105,8 @@ final class GradedCount: Sendable {
 public struct GradedMove: Sendable, Equatable {
     public var before: TablebaseValue
     public var after: TablebaseValue
+    /// Set when an external agent misbehaved instead of moving (``after`` is then a loss).
+    public var forfeit: Termination? = nil
 }
 
 /// An agent's grades: the share of moves that keep the value, the blunders, and the
@@ -126,12 +133,15 @@ public struct GradingReport: Sendable, Encodable {
     /// Won positions in which the move keeps the fastest win (the win in as few plies), of the won positions.
     public var fastestWin: Wilson { Wilson(moves.filter { $0.before.kind == .win && $0.after == $0.before }.count, of: count(.win)) }
 
+    /// Positions an external agent forfeited by misbehaving (graded as lost at once).
+    public var forfeits: Int { moves.filter { $0.forfeit != nil }.count }
+
     /// Lost positions in which the move keeps the slowest loss, of the lost positions.
     public var slowestLoss: Wilson { Wilson(moves.filter { $0.before.kind == .loss && $0.after == $0.before }.count, of: count(.loss)) }
 
     enum CodingKeys: String, CodingKey {
         case game, agent, seed, threads, seconds, positions, wins, draws, losses, kept
-        case winToDraw, winToLoss, drawToLoss, fastestWinKept, slowestLossKept
+        case winToDraw, winToLoss, drawToLoss, fastestWinKept, slowestLossKept, forfeits
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -151,6 +161,7 @@ public struct GradingReport: Sendable, Encodable {
         try c.encode(blunders(.draw, .loss), forKey: .drawToLoss)
         try c.encode(fastestWin, forKey: .fastestWinKept)
         try c.encode(slowestLoss, forKey: .slowestLossKept)
+        if forfeits > 0 { try c.encode(forfeits, forKey: .forfeits) }
     }
 
     /// The header of ``tableRow``.
@@ -174,7 +185,7 @@ public struct GradingReport: Sendable, Encodable {
         value kept: \(kept.count) of \(moves.count), \(kept.percentText)
         blunders: win→draw \(blunders(.win, .draw).count) of \(count(.win)), win→loss \(blunders(.win, .loss).count) of \(count(.win)), draw→loss \(blunders(.draw, .loss).count) of \(count(.draw))
         fastest win kept: \(fastestWin.count) of \(count(.win)); slowest loss kept: \(slowestLoss.count) of \(count(.loss))
-        (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)
+        (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)\(forfeits > 0 ? "\nforfeits (an external agent misbehaved; graded as an immediate loss): \(forfeits)" : "")
 
         \(Self.tableHeader)
         \(tableRow)
