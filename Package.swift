@@ -47,7 +47,9 @@ let package = Package(
         // MARK: - Tests
         .testTarget(name: "BoardsTests", dependencies: ["Boards"], swiftSettings: cpuFlags),
         .testTarget(name: "SearchTests", dependencies: ["Boards", "Search"], swiftSettings: cpuFlags),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Boards", "Search", "Workbench"], swiftSettings: cpuFlags),
+        // Agents/: sh scripts speaking the agent protocol, run by the tests (not sources).
+        .testTarget(name: "WorkbenchTests", dependencies: ["Boards", "Search", "Workbench"], exclude: ["Agents"],
+                    swiftSettings: cpuFlags),
         .testTarget(name: "BenchTests", dependencies: ["BenchCLI", "Workbench"], swiftSettings: cpuFlags),
     ]
 )

@@ -1,0 +1,150 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import XCTest
+
+/// `bench tournament --agent-file FILE`: a bad agents file (or agent) is a usage
+/// error before any game — exit status 2, one line on stderr, no output folder, no
+/// agent process left — and a misbehaving agent forfeits its games in the records.
+/// The agents are the sh scripts of Tests/WorkbenchTests/Agents/.
+final class ExternalAgentCommandLineTests: XCTestCase {
+    static let agentsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("WorkbenchTests/Agents").path
+
+    /// An agents-file entry for the script `script`, given `folder` (where it writes
+    /// its pid) and `arguments`, with `extra` keys.
+    func entry(_ name: String, _ script: String, _ folder: URL, _ arguments: [String] = [],
+               _ extra: [String: Any] = [:]) -> [String: Any] {
+        var e: [String: Any] = ["name": name, "command": ["./" + script, folder.path] + arguments, "dir": Self.agentsFolder]
+        for (k, v) in extra { e[k] = v }
+        return e
+    }
+
+    func write(_ entries: [[String: Any]], in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent("agents.json")
+        try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]).write(to: url)
+        return url.path
+    }
+
+    /// The pids the agents wrote to `folder/pids`.
+    func pids(in folder: URL) -> [Int32] {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("pids"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// Whether `pid` is a live process (a zombie is dead, waiting for its reaper).
+    func isAlive(_ pid: Int32) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return false }
+        return text[text.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    /// Fails if a process an agent noted in `folder` is still alive (after a moment).
+    func assertAgentsGone(_ folder: URL, line: UInt = #line) {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return }
+        let deadline = Date().addingTimeInterval(2)
+        var alive = pids(in: folder).filter(isAlive)
+        while !alive.isEmpty && Date() < deadline {
+            usleep(10_000)
+            alive = pids(in: folder).filter(isAlive)
+        }
+        XCTAssertEqual(alive, [], "agent processes outlived bench", line: line)
+    }
+
+    /// `bench tournament` with the agents file of `entries` and `agents` fails as a
+    /// usage error naming `words`, creating no --out folder, leaving no agent.
+    func assertTournamentRefuses(_ entries: [[String: Any]], agents: [String], naming words: [String],
+                                 folder: URL, line: UInt = #line) throws {
+        let file = try write(entries, in: folder)
+        let out = folder.appendingPathComponent("out")
+        try assertUsageError(["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents"] + agents
+                                + ["--games", "2", "--threads", "1", "--out", out.path],
+                             names: ["tournament"] + words, line: line)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "no --out folder before any game", line: line)
+        assertAgentsGone(folder, line: line)
+    }
+
+    func testBadAgentDefinitionsAreUsageErrorsBeforeAnyGame() throws {
+        let cases: [(String, (URL) -> [[String: Any]], [String], [String])] = [
+            ("missing program", { [self.entry("ghost", "no-such-agent.sh", $0)] }, ["ghost", "random"], ["ghost", "not found"]),
+            ("unknown option", { [self.entry("good", "good.sh", $0, [], ["options": ["bogus": 1]])] }, ["good", "random"],
+             ["good", "bogus"]),
+            ("bad option value", { [self.entry("good", "good.sh", $0, [], ["options": ["greed": 2]])] }, ["good", "random"],
+             ["good", "greed"]),
+            ("bad option value in a spec", { [self.entry("good", "good.sh", $0)] }, ["good:greed=2", "random"], ["greed"]),
+            ("unknown key", { [self.entry("good", "good.sh", $0, [], ["colour": "red"])] }, ["good", "random"], ["colour"]),
+            ("duplicate names", { [self.entry("good", "good.sh", $0), self.entry("good", "good.sh", $0)] }, ["good", "random"],
+             ["good", "twice"]),
+            ("a built-in kind's name", { [self.entry("random", "good.sh", $0)] }, ["random", "greedy"], ["random"]),
+            ("no handshake", { [self.entry("nohs", "nohs.sh", $0, [], ["handshake": 0.3])] }, ["nohs", "random"],
+             ["nohs", "handshake"]),
+        ]
+        for (what, entries, agents, words) in cases {
+            let folder = try scratchFolder("agent-file-")
+            // nohs.sh shakes hands only the first time: marked as having run, it never does.
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("shook").path, contents: nil)
+            let start = Date()
+            try assertTournamentRefuses(entries(folder), agents: agents, naming: words, folder: folder)
+            XCTAssertLessThan(Date().timeIntervalSince(start), 5, what)
+        }
+    }
+
+    func testAnAgentFileThatIsNotThereIsAUsageError() throws {
+        let folder = try scratchFolder("agent-file-")
+        let out = folder.appendingPathComponent("out")
+        try assertUsageError(["tournament", "--game", "bagh-chal", "--agent-file", folder.appendingPathComponent("none.json").path,
+                              "--agents", "random", "greedy", "--games", "2", "--out", out.path],
+                             names: ["tournament", "none.json"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    /// A crashing agent forfeits every game; the run succeeds and its records say why.
+    func testACrashingAgentsGamesAreForfeitedInTheRecords() throws {
+        let folder = try scratchFolder("agent-file-")
+        let file = try write([entry("crasher", "crash.sh", folder, ["2"])], in: folder)
+        let out = folder.appendingPathComponent("out")
+        let run = try benchOK(["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents", "crasher", "random",
+                               "--games", "2", "--threads", "1", "--out", out.path])
+        XCTAssertTrue(run.stdout.contains("Forfeits"), run.stdout)
+        let log = try String(contentsOf: out.appendingPathComponent("games.jsonl"), encoding: .utf8)
+        let records = log.split(separator: "\n")
+        XCTAssertEqual(records.count, 2)
+        for record in records {
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
+            XCTAssertEqual(json["termination"] as? String, "crash", String(record))
+            XCTAssertTrue((json["reason"] as? String)?.contains("exited with status 3") == true, String(record))
+            XCTAssertTrue((json["stderr"] as? [String])?.contains { $0.hasPrefix("crash.sh: boom at move 2") } == true,
+                          String(record))
+        }
+        let summary = try String(contentsOf: out.appendingPathComponent("summary.json"), encoding: .utf8)
+        XCTAssertTrue(summary.contains("forfeits"), summary)
+        XCTAssertEqual(pids(in: folder).count, 2)
+        assertAgentsGone(folder)
+    }
+
+    /// Ctrl-C and SIGTERM end bench at once, and its agents with it: two hanging
+    /// agents (each waiting on a child of its own) are gone after bench has exited.
+    func testSignalsEndTheAgentsAndTheirChildren() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { throw XCTSkip("needs /proc") }
+        for (sig, status) in [(SIGTERM, 128 + SIGTERM), (SIGINT, 130)] {
+            let folder = try scratchFolder("agent-file-")
+            let file = try write([entry("hang", "hang.sh", folder, [], ["timeout": 30])], in: folder)
+            let bench = try startBench(["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents", "hang", "random",
+                                        "--games", "2", "--threads", "2", "--out", folder.appendingPathComponent("out").path])
+            // Both games under way: two agents, each waiting on its sleep.
+            let deadline = Date().addingTimeInterval(10)
+            while pids(in: folder).count < 4 && Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(pids(in: folder).count, 4, "signal \(sig): two agents and their children started")
+            XCTAssertEqual(pids(in: folder).filter(isAlive).count, 4)
+            kill(bench.process.processIdentifier, sig)
+            let run = try XCTUnwrap(bench.wait(timeout: 10), "bench ends at signal \(sig)")
+            XCTAssertTrue(run.exited, "signal \(sig)")
+            XCTAssertEqual(run.status, Int32(status), "signal \(sig): \(run.stderr)")
+            if sig == SIGINT { XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr) }
+            assertAgentsGone(folder)
+        }
+    }
+}

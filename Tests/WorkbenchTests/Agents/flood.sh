@@ -1,0 +1,14 @@
+#!/bin/sh
+# Answers go with endless output. Usage: flood.sh DIR MODE, MODE one of
+#   lines  endless `info` lines
+#   line   one endless line (no newline)
+. "${0%/*}/protocol.sh"
+mode=${2:-lines}
+answer() {
+    echo "flood.sh: flooding with $mode (pid $$)" >&2
+    if [ "$mode" = line ]; then
+        while :; do printf 'info string xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'; done
+    fi
+    while :; do printf 'info nodes=1 string flooding\n'; done
+}
+serve
