@@ -117,6 +117,10 @@ final class AgentConnection: @unchecked Sendable {
             process.drainErrors()
             return .failure(AgentFailure(t, detail, stderr: process.errorTail))
         }
+        if process.hasUnreadOutput() {
+            guard case .line(let extra) = process.readLine(until: Clock.now) else { return fail(.protocol, "output after its move") }
+            return fail(.protocol, "'\(ProtocolLine.clip(extra))' after its last move (one move per go)")
+        }
         if !process.send(lines, until: deadline) {
             return Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
         }

@@ -188,6 +188,17 @@ final class AgentProcess: @unchecked Sendable {
         return true
     }
 
+    /// Whether standard output holds anything not read yet (checked without waiting):
+    /// an agent that wrote more after its move.
+    func hasUnreadOutput() -> Bool {
+        if !outputBuffer.isEmpty { return true }
+        guard output >= 0, !outputClosed else { return false }
+        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 1, 0) > 0, fds[0].revents & Int16(POLLIN) != 0 else { return false }
+        readOutput()
+        return !outputBuffer.isEmpty
+    }
+
     /// The next line of standard output (without its newline, a `\r` before it
     /// dropped), read before `deadline`; standard error is drained meanwhile.
     func readLine(until deadline: Double) -> Read {
@@ -278,12 +289,21 @@ final class AgentProcess: @unchecked Sendable {
 
     /// Ends the process and reaps it: `quit` and up to a second to exit when
     /// `gracefully`, then its whole process group killed. Idempotent.
+    /// Sends `quit` and closes the process's input, so that several processes can be
+    /// asked to end at once before each is waited for.
+    func askToQuit() {
+        guard input >= 0 else { return }
+        _ = send("quit", until: Clock.now + 0.2)
+        close(input); input = -1
+        quitAsked = Clock.now
+    }
+    private var quitAsked: Double?
+
     func end(gracefully: Bool) {
         guard !reaped else { return }
         if gracefully {
-            _ = send("quit", until: Clock.now + 0.2)
-            close(input); input = -1
-            let deadline = Clock.now + 1
+            askToQuit()
+            let deadline = (quitAsked ?? Clock.now) + 1
             while Clock.now < deadline {
                 var info = siginfo_t()
                 // WNOWAIT: an exited process stays a zombie, so its pid (the group's

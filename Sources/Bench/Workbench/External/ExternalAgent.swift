@@ -79,8 +79,14 @@ final class ExternalSession: @unchecked Sendable {
         }
     }
 
-    /// Notes `failure` and ends the process: its next game starts a new one.
+    /// Notes `failure`, with the agent's last lines of standard error, and ends the
+    /// process: its next game starts a new one.
     func fail(_ f: AgentFailure) {
+        var f = f
+        if f.stderr.isEmpty, let process = connection?.process {
+            process.drainErrors()
+            f.stderr = process.errorTail
+        }
         failure = f
         connection?.process.end(gracefully: false)
         connection = nil

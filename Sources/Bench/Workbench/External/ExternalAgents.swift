@@ -190,6 +190,8 @@ public final class ExternalAgentDefinition: Sendable {
             defer { list.removeAll() }
             return list
         }
+        // All asked first, then each waited for: one second in all, not one each.
+        for c in all { c.process.askToQuit() }
         for c in all { c.process.end(gracefully: true) }
     }
 }
