@@ -288,10 +288,16 @@ public struct TuningSettingsDescription: Sendable {
     public var command: String
     /// The command that resumed the run, when it differs from ``command``.
     public var resumedWith: String?
+    /// Whether the tuned values are an external agent's options (named bare) rather than weights.
+    public var options: Bool
+
+    /// How a tuned value is named: `w.mobility`, or an option's bare name.
+    public func label(_ name: String) -> String { options ? name : "w." + name }
 
     public init<R>(_ s: TuningSettings<R>) {
         game = s.game
         kind = s.kind
+        options = s.options == true
         rules = (try? JSON.text(s.rules)) ?? "?"
         agent = s.agent
         parameters = s.parameters

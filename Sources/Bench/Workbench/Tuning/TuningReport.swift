@@ -73,7 +73,7 @@ enum TuningReport {
         o.append("| weight | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
         o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for (p, gains) in zip(s.parameters, s.gains) {
-            o.append("| w.\(p.name) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
+            o.append("| \(s.label(p.name)) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
         }
         o.append("")
         o.append("Σ aₖ/(2cₖ) is how far a weight would move over the whole run if every iteration's result were +1; \(resultBound).")
@@ -92,7 +92,7 @@ enum TuningReport {
         o.append("|---|---:|---:|---:|---:|---|")
         for (p, theta) in zip(s.parameters, r.theta) {
             let atBound = theta == p.lower ? "at the lower bound" : theta == p.upper ? "at the upper bound" : ""
-            o.append("| w.\(p.name) | \(g(p.start)) | \(g(theta)) | \(p.rounded(theta)) | \(signed((theta - p.start) / p.cEnd, 2)) | \(atBound) |")
+            o.append("| \(s.label(p.name)) | \(g(p.start)) | \(g(theta)) | \(p.rounded(theta)) | \(signed((theta - p.start) / p.cEnd, 2)) | \(atBound) |")
         }
         o.append("")
         let n = s.schedule.iterations
@@ -234,7 +234,7 @@ enum TuningReport {
             let ly = legendTop + Double(i) * 18
             let final = points.last?.theta[i] ?? params[i].start
             o.append("<line x1=\"\(f(left))\" y1=\"\(f(ly - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(ly - 4))\" stroke=\"\(color)\" stroke-width=\"3\"/>")
-            o.append("<text x=\"\(f(left + 32))\" y=\"\(f(ly))\">w.\(RatingChart.escape(params[i].name)): \(g(params[i].start)) → \(g(final)) (c_end \(g(params[i].cEnd)))</text>")
+            o.append("<text x=\"\(f(left + 32))\" y=\"\(f(ly))\">\(RatingChart.escape(settings.label(params[i].name))): \(g(params[i].start)) → \(g(final)) (c_end \(g(params[i].cEnd)))</text>")
         }
         o.append("</svg>")
         return o.joined(separator: "\n") + "\n"

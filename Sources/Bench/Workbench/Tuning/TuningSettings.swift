@@ -102,6 +102,12 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     public var verification: Int
     /// The command line that started the run (shown in summary.md); not compared.
     public var command: String
+    /// `true` when the tuned values are an external agent's options (named bare,
+    /// `greed`) rather than weights (`w.mobility`); absent from the files of a weight run.
+    public var options: Bool?
+
+    /// How a tuned value is named in specs and tables: `w.mobility`, or an option's bare name.
+    public func label(_ name: String) -> String { options == true ? name : "w." + name }
 
     /// Settings from their parts, unchecked (``init(game:rules:agent:parameters:iterations:batch:openingPlies:seed:verification:cEnd:rEnd:bounds:command:)``
     /// checks them and fills in the defaults).
@@ -129,7 +135,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
         x.format == y.format && x.game == y.game && x.kind == y.kind && x.rules == y.rules && x.agent == y.agent
             && x.parameters == y.parameters && x.iterations == y.iterations && x.A == y.A && x.alpha == y.alpha
             && x.gamma == y.gamma && x.batch == y.batch && x.openingPlies == y.openingPlies && x.seed == y.seed
-            && x.verification == y.verification
+            && x.verification == y.verification && x.options == y.options
     }
 
     /// The SPSA schedule.
@@ -281,6 +287,7 @@ extension TuningSettings {
         self.init(game: G.name, kind: kind, rules: rules, agent: agent, parameters: parameters, iterations: iterations,
                   batch: batch, openingPlies: kind == .puzzle ? 0 : openingPlies, seed: seed, verification: verification,
                   command: command)
+        self.options = options.isEmpty ? nil : true
     }
 }
 
