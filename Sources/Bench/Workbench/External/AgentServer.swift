@@ -30,7 +30,9 @@ public struct AgentServer<Agent> {
     /// The options declared in the handshake: every setting of the kind and its weights.
     var options: [String] {
         var lines: [String] = []
-        for p in spec.kindDescription.parameters where p.role == .setting {
+        // A setting named like a budget key (expectimax's `depth`) is not declared: the
+        // spec's value stays, and `go depth=N` still reaches the agent as its budget.
+        for p in spec.kindDescription.parameters where p.role == .setting && !AgentConnection.reservedNames.contains(p.name) {
             var line = "option name=\(p.name) type=\(p.typeName)"
             if let v = spec.value(p.name) { line += " default=\(AgentConnection.text(of: v))" } else { continue }
             switch p.kind {
@@ -119,6 +121,9 @@ extension AgentServer {
         var agent: (any TwoPlayerAgent<G>)? = nil
         var rules = G.defaultRules
         var history = GameHistory(G.start(rules))
+        // The position asked for (its `position` line and moves), and the one `history`
+        // holds: a request that extends the last one plays only the new moves.
+        var asked: (base: String, moves: [Substring]) = ("start", []), held: (base: String, moves: [Substring]) = ("start", [])
         while let line = input() {
             let words = ProtocolLine.words(line)
             guard let head = words.first else { continue }
@@ -138,25 +143,31 @@ extension AgentServer {
                 }
                 do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
                 history = GameHistory(G.start(rules))
+                held = ("start", [])
             case "position":
                 if words.count == 2 && words[1] == "start" {
-                    history = GameHistory(G.start(rules))
+                    asked = ("start", [])
                 } else if words.count > 2 && words[1] == "text" {
-                    let text = ProtocolLine.rest(of: line, after: "text")
-                    do { history = GameHistory(try G.position(parsing: text, rules: rules)) } catch {
-                        throw .usage("position: \(error.message)")
-                    }
+                    asked = (ProtocolLine.rest(of: line, after: "text"), [])
                 } else {
                     throw .usage("position: expected 'start' or 'text TEXT', got '\(line)'")
                 }
             case "moves":
-                for w in words.dropFirst() {
+                asked.moves = Array(words.dropFirst())
+            case "go":
+                guard var a = agent else { throw .usage("go before newgame") }
+                if asked.base != held.base || !asked.moves.starts(with: held.moves) {
+                    do {
+                        history = GameHistory(asked.base == "start" ? G.start(rules) : try G.position(parsing: asked.base, rules: rules))
+                    } catch { throw .usage("position: \(error.message)") }
+                    held = (asked.base, [])
+                }
+                for w in asked.moves.dropFirst(held.moves.count) {
                     do { history.play(try history.position.parseMove(String(w))) } catch {
                         throw .usage("moves: \(error.message)")
                     }
                 }
-            case "go":
-                guard var a = agent else { throw .usage("go before newgame") }
+                held.moves = asked.moves
                 let budget = try Self.budget(words.dropFirst()) ?? a.budget
                 let r = a.selectMove(history, budget: budget)
                 agent = a
