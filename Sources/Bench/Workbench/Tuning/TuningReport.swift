@@ -70,7 +70,7 @@ enum TuningReport {
             o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
         }
         o.append("")
-        o.append("| weight | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
+        o.append("| \(s.options ? "option" : "weight") | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
         o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for (p, gains) in zip(s.parameters, s.gains) {
             o.append("| \(s.label(p.name)) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
@@ -88,7 +88,7 @@ enum TuningReport {
         var o: [String] = []
         o.append("## Final weights")
         o.append("")
-        o.append("| weight | start | final | tuned | change in c_end | bounds |")
+        o.append("| \(s.options ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
         o.append("|---|---:|---:|---:|---:|---|")
         for (p, theta) in zip(s.parameters, r.theta) {
             let atBound = theta == p.lower ? "at the lower bound" : theta == p.upper ? "at the upper bound" : ""
