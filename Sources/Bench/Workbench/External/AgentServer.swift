@@ -65,6 +65,25 @@ public struct AgentServer<Agent> {
     /// The spec with every `set` so far.
     var currentText: String { items.isEmpty ? spec.kind : spec.kind + ":" + items.map { "\($0.key)=\($0.text)" }.joined(separator: ",") }
 
+    /// Answers the commands every game shares: `protocol` (the handshake), `set`, and
+    /// `quit`; `false` when the conversation is over.
+    mutating func answer(_ words: [Substring], line: String, output: ([String]) -> Void) throws(WorkbenchError) -> Bool {
+        switch words[0] {
+        case "protocol":
+            guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
+                output(["error unsupported protocol version"])
+                return false
+            }
+            output(["name bench serve \(spec.text)"] + options + ["ok"])
+        case "set":
+            guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
+            try set(String(words[1]), String(words[2]))
+        default:
+            return false  // quit
+        }
+        return true
+    }
+
     /// The budget of a `go` line's words (after `go`); `nil` when it gives none.
     static func budget(_ words: ArraySlice<Substring>) throws(WorkbenchError) -> SearchBudget? {
         var b = SearchBudget(), any = false
@@ -128,14 +147,8 @@ extension AgentServer {
             let words = ProtocolLine.words(line)
             guard let head = words.first else { continue }
             switch head {
-            case "protocol":
-                guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
-                    output(["error unsupported protocol version"]); return
-                }
-                output(["name bench serve \(spec.text)"] + options + ["ok"])
-            case "set":
-                guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
-                try set(String(words[1]), String(words[2]))
+            case "protocol", "set", "quit":
+                guard try answer(words, line: line, output: output) else { return }
             case "newgame":
                 let (seed, rulesText) = try Self.newGame(words.dropFirst(), game: G.name)
                 do { rules = try JSONDecoder().decode(G.Rules.self, from: Data(rulesText.utf8)) } catch {
@@ -172,8 +185,6 @@ extension AgentServer {
                 let r = a.selectMove(history, budget: budget)
                 agent = a
                 output(Self.reply(r, notation: history.position.notation))
-            case "quit":
-                return
             default:
                 continue  // commands of later versions
             }
@@ -190,14 +201,8 @@ extension AgentServer {
             let words = ProtocolLine.words(line)
             guard let head = words.first else { continue }
             switch head {
-            case "protocol":
-                guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
-                    output(["error unsupported protocol version"]); return
-                }
-                output(["name bench serve \(spec.text)"] + options + ["ok"])
-            case "set":
-                guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
-                try set(String(words[1]), String(words[2]))
+            case "protocol", "set", "quit":
+                guard try answer(words, line: line, output: output) else { return }
             case "newgame":
                 let (seed, _) = try Self.newGame(words.dropFirst(), game: G.name)
                 do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
@@ -213,10 +218,8 @@ extension AgentServer {
                 let r = a.selectMove(s, budget: budget)
                 agent = a
                 output(Self.reply(r, notation: s.notation))
-            case "quit":
-                return
             default:
-                continue
+                continue  // commands of later versions
             }
         }
     }

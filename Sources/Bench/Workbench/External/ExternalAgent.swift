@@ -79,6 +79,27 @@ final class ExternalSession: @unchecked Sendable {
         }
     }
 
+    /// The search result of a request (``move(position:legal:budget:)``): the move
+    /// `parse` reads from the reply, with the counts of its `info`; no move when the
+    /// agent misbehaved, or answered a move `parse` refuses in the position `text`
+    /// (an illegal move, ``failure`` says so).
+    func result<M>(position: [String], legal: () -> [String], budget: SearchBudget, in text: @autoclosure () -> String,
+                   parse: (String) throws(ParseError) -> M) -> SearchResult<M> {
+        guard let reply = move(position: position, legal: legal, budget: budget) else { return SearchResult(move: nil) }
+        let move: M
+        do { move = try parse(reply.move) } catch {
+            fail(AgentFailure(.illegal, "move '\(ProtocolLine.clip(reply.move))' in \(text()): \(error.message)"))
+            return SearchResult(move: nil)
+        }
+        var result = SearchResult(move: move)
+        result.nodes = reply.nodes
+        result.playouts = reply.playouts
+        result.depth = reply.depth
+        result.value = reply.value
+        result.seconds = reply.seconds
+        return result
+    }
+
     /// Notes `failure`, with the agent's last lines of standard error, and ends the
     /// process: its next game starts a new one.
     func fail(_ f: AgentFailure) {
@@ -139,21 +160,8 @@ struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, Failur
         var position = [game.initialPosition == start ? "position start" : "position text " + game.initialPosition.text]
         if !notation.isEmpty { position.append((["moves"] + notation).joined(separator: " ")) }
         let now = game.position
-        guard let reply = session!.move(position: position, legal: { now.legalMoves.map(now.notation(of:)) }, budget: budget) else {
-            return SearchResult(move: nil)
-        }
-        let move: G.Move
-        do { move = try now.parseMove(reply.move) } catch {
-            session!.fail(AgentFailure(.illegal, "move '\(ProtocolLine.clip(reply.move))' in \(now.text): \(error.message)"))
-            return SearchResult(move: nil)
-        }
-        var result = SearchResult(move: move)
-        result.nodes = reply.nodes
-        result.playouts = reply.playouts
-        result.depth = reply.depth
-        result.value = reply.value
-        result.seconds = reply.seconds
-        return result
+        return session!.result(position: position, legal: { now.legalMoves.map(now.notation(of:)) }, budget: budget,
+                               in: now.text) { text throws(ParseError) in try now.parseMove(text) }
     }
 }
 
@@ -173,21 +181,7 @@ struct ExternalPuzzleAgent<G: PuzzleWorkbenchGame>: PuzzleAgent, FailureReportin
     var failure: AgentFailure? { session.failure }
 
     mutating func selectMove(_ state: G, budget: SearchBudget) -> SearchResult<G.Move> {
-        guard let reply = session.move(position: ["position text " + state.text],
-                                       legal: { state.legalMoves.map(state.notation(of:)) }, budget: budget) else {
-            return SearchResult(move: nil)
-        }
-        let move: G.Move
-        do { move = try state.parseMove(reply.move) } catch {
-            session.fail(AgentFailure(.illegal, "move '\(ProtocolLine.clip(reply.move))' in \(state.text): \(error.message)"))
-            return SearchResult(move: nil)
-        }
-        var result = SearchResult(move: move)
-        result.nodes = reply.nodes
-        result.playouts = reply.playouts
-        result.depth = reply.depth
-        result.value = reply.value
-        result.seconds = reply.seconds
-        return result
+        session.result(position: ["position text " + state.text], legal: { state.legalMoves.map(state.notation(of:)) },
+                       budget: budget, in: state.text) { text throws(ParseError) in try state.parseMove(text) }
     }
 }
