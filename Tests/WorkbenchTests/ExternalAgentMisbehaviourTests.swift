@@ -385,6 +385,17 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         XCTAssertEqual(agentPids().count, 6, "a new process for each game after a forfeit")
     }
 
+    func testALineAfterTheMoveIsAProtocolForfeitAtTheNextRequest() throws {
+        let file = try agentsFile([entry("garbage", "garbage.sh", ["after"])])
+        let (summary, records) = try baghChal(file, ["garbage", "random"], games: 2, threads: 1)
+        assertForfeits(summary, records, bad: "garbage", .protocol)
+        for r in records {
+            let failure = try XCTUnwrap(r.failure)
+            XCTAssertTrue(failure.reason.contains("'info string one more thing' after its last move"), failure.reason)
+            XCTAssertEqual(moveCount(of: "garbage", in: r), 1, "the first move counts; the second request finds the extra line")
+        }
+    }
+
     func testEndlessInfoLinesAreAProtocolForfeit() throws {
         let file = try agentsFile([entry("flood", "flood.sh", ["lines"])])
         let (summary, records) = try baghChal(file, ["flood", "random"], games: 2, threads: 1)

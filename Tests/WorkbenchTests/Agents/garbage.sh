@@ -4,6 +4,7 @@
 #   hello    a line that is neither info nor move (the default)
 #   error    an `error` line
 #   badinfo  an info line with a negative node count
+#   after    a correct answer, then an info line after the move
 . "${0%/*}/protocol.sh"
 mode=${2:-hello}
 answer() {
@@ -14,6 +15,8 @@ answer() {
         error) printf 'error out of ideas\n' ;;
         badinfo) printf 'info nodes=-5\n' ;;
     esac
-    printf 'move %s\n' "$first"
+    # One write for both lines in `after` mode, so the extra line is there when the
+    # workbench next looks, however the processes are scheduled.
+    if [ "$mode" = after ]; then printf 'move %s\ninfo string one more thing\n' "$first"; else printf 'move %s\n' "$first"; fi
 }
 serve
