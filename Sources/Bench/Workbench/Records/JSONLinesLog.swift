@@ -69,6 +69,14 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     @discardableResult
     public static func scan(_ url: URL, describing what: String,
                             _ body: (Line, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
+        try scan(url, describing: what) { value, _, line throws(WorkbenchError) in try body(value, line) }
+    }
+
+    /// ``scan(_:describing:_:)`` that also hands `body` each line's text as read
+    /// (without its newline), for copying a log without writing its values anew.
+    @discardableResult
+    public static func scan(_ url: URL, describing what: String,
+                            _ body: (Line, _ text: Data, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
         var shape = Shape()
         guard let fd = try RegularFile.open(url.path, flags: O_RDONLY) else { return shape }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
@@ -101,7 +109,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
                 do { value = try decoder.decode(Line.self, from: data) } catch {
                     throw .runtime("\(url.path) line \(line) is not \(what) (\(JSON.describe(error)))")
                 }
-                try body(value, line)
+                try body(value, data, line)
                 shape.lines += 1
                 shape.wholeLinesLength += text.count + 1
                 start = end + 1
@@ -112,7 +120,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
             line += 1
             if let value = try? decoder.decode(Line.self, from: pending) {
                 try refuseDuplicateKeys(pending, line)
-                try body(value, line)
+                try body(value, pending, line)
                 shape.lines += 1
                 shape.wholeLinesLength += pending.count
                 shape.missingFinalNewline = true

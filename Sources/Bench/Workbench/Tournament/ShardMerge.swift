@@ -69,22 +69,23 @@ public enum ShardMerge {
         // Pass 1: each shard's records, checked and sorted by index, to a scratch file.
         var sorted: [Int: URL] = [:]
         for (k, i) in byIndex.sorted(by: { $0.key < $1.key }) {
-            var records: [GameRecord] = []
+            // The lines as read, by index: copied, never written anew.
+            var records: [(index: Int, text: Data)] = []
             var checker = check(files[i])
             let log = folders[i].appendingPathComponent(TournamentFolder.logName)
             let source = "\(folders[i].lastPathComponent)/\(TournamentFolder.logName)"
-            let shape = try RecordLog.scan(log) { record, line throws(WorkbenchError) in
+            let shape = try JSONLinesLog<GameRecord>.scan(log, describing: "a game record") { record, text, line throws(WorkbenchError) in
                 do throws(WorkbenchError) { try checker.check(record, line: line) } catch { throw error.prefixed("merge: \(source)") }
-                records.append(record)
+                records.append((record.index, text))
             }
             if shape.tornLastLine {
                 throw .runtime("merge: \(source): the last line is cut short (a run killed while writing it); finish the shard with --resume first")
             }
             records.sort { $0.index < $1.index }
             let url = aside.appendingPathComponent(".shard-\(k).jsonl")
-            var text = ""
-            for r in records { text += try JSON.text(r) + "\n" }
-            do { try Data(text.utf8).write(to: url) } catch { throw .runtime("merge: cannot write \(url.path): \(error.localizedDescription)") }
+            var text = Data()
+            for r in records { text.append(r.text); text.append(10) }
+            do { try text.write(to: url) } catch { throw .runtime("merge: cannot write \(url.path): \(error.localizedDescription)") }
             sorted[k] = url
         }
 
@@ -96,7 +97,9 @@ public enum ShardMerge {
         do { try Data((try JSON.text(whole) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
             throw .runtime("merge: cannot write \(configURL.path)")
         }
-        let log = try RecordLog(appendingTo: aside.appendingPathComponent(TournamentFolder.logName))
+        // Written in large blocks and synchronised once: the folder only becomes `out`
+        // when it is whole, so no line needs to reach the disk on its own.
+        let log = try BlockWriter(aside.appendingPathComponent(TournamentFolder.logName))
         var tally = TournamentTally(config: config)
         var missing = 0
         var missingText: [String] = []
@@ -105,8 +108,8 @@ public enum ShardMerge {
             let k = u % count
             var found = 0
             if let reader = readers[k] {
-                while let r = try reader.peek(), r.index / size == u {
-                    try log.append(r)
+                while let (r, text) = try reader.peek(), r.index / size == u {
+                    try log.append(text)
                     try tally.add(r)
                     try reader.advance()
                     found += 1
@@ -117,6 +120,7 @@ public enum ShardMerge {
                 if missingText.count < 5 { missingText.append("games \(u * size)-\(u * size + size - 1) of shard \(k)/\(count)") }
             }
         }
+        try log.finish()
         for (_, reader) in readers { reader.close() }
         for (_, url) in sorted { try? fm.removeItem(at: url) }
         if missing > 0 && !partial {
@@ -153,7 +157,7 @@ public enum ShardMerge {
 final class RecordReader {
     private let handle: FileHandle
     private var buffer = Data()
-    private var next: GameRecord?
+    private var next: (GameRecord, Data)?
     private var atEnd = false
     private let url: URL
     private let decoder = JSONDecoder()
@@ -165,8 +169,8 @@ final class RecordReader {
         }
     }
 
-    /// The next record, without taking it.
-    func peek() throws(WorkbenchError) -> GameRecord? {
+    /// The next record and its line, without taking it.
+    func peek() throws(WorkbenchError) -> (GameRecord, Data)? {
         if next == nil && !atEnd { next = try read() }
         return next
     }
@@ -174,16 +178,16 @@ final class RecordReader {
     /// Takes the record ``peek()`` gave.
     func advance() throws(WorkbenchError) { next = nil }
 
-    private func read() throws(WorkbenchError) -> GameRecord? {
+    private func read() throws(WorkbenchError) -> (GameRecord, Data)? {
         while true {
             if let newline = buffer.firstIndex(of: 10) {
-                let line = buffer[buffer.startIndex..<newline]
+                let line = Data(buffer[buffer.startIndex..<newline])
                 let record: GameRecord
-                do { record = try decoder.decode(GameRecord.self, from: Data(line)) } catch {
+                do { record = try decoder.decode(GameRecord.self, from: line) } catch {
                     throw .runtime("\(url.path): \(JSON.describe(error))")
                 }
                 buffer = Data(buffer[(newline + 1)...])
-                return record
+                return (record, line)
             }
             let block: Data
             do { block = try handle.read(upToCount: 8192) ?? Data() } catch {
@@ -195,4 +199,39 @@ final class RecordReader {
     }
 
     func close() { try? handle.close() }
+}
+
+/// Appends lines to a new log in blocks of a mebibyte, synchronised once at the end.
+final class BlockWriter {
+    private let handle: FileHandle
+    private let url: URL
+    private var pending = Data()
+
+    init(_ url: URL) throws(WorkbenchError) {
+        self.url = url
+        guard FileManager.default.createFile(atPath: url.path, contents: nil),
+              let h = FileHandle(forWritingAtPath: url.path) else { throw .runtime("cannot write \(url.path)") }
+        handle = h
+    }
+
+    /// Appends one line (its text without the newline).
+    func append(_ line: Data) throws(WorkbenchError) {
+        pending.append(line)
+        pending.append(10)
+        if pending.count >= 1 << 20 { try flush() }
+    }
+
+    private func flush() throws(WorkbenchError) {
+        do { try handle.write(contentsOf: pending) } catch { throw .runtime("cannot write \(url.path): \(error.localizedDescription)") }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes what is left, waits until the disk has it, and closes the file.
+    func finish() throws(WorkbenchError) {
+        try flush()
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch { throw .runtime("cannot write \(url.path): \(error.localizedDescription)") }
+    }
 }
