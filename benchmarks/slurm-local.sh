@@ -1,0 +1,185 @@
+#!/bin/bash
+# benchmarks/slurm-local.sh: `bench cluster slurm` on a real, one-node Slurm cluster.
+#
+# As root on a fresh Debian machine (12 or later; no systemd needed): installs
+# slurm-wlm and munge from Debian's packages, starts munged, slurmctld and slurmd on
+# this machine (loopback only), then
+#   1. plays a small tournament on one machine (bench tournament --out);
+#   2. plays the same through `bench cluster slurm --shards 4 --submit`, waits for the
+#      merge job and compares the merged summary.json with the single-machine one
+#      (equal apart from the `run` object and `command`);
+#   3. again, with one shard cancelled mid-run (scancel JOBID_K) and resubmitted
+#      (sbatch --array=K shards.sbatch, which resumes it), merged by a merge job
+#      submitted after it, compared again, and games.jsonl checked to hold every
+#      game index exactly once;
+# and stops the daemons it started. Exits 0 only if every comparison held.
+# Not part of `swift test`: it needs root and a few minutes. docs/cluster.md tells
+# what it printed when it was last run.
+#
+# usage: benchmarks/slurm-local.sh [--bench PATH] [--work DIR] [--keep]
+#   --bench PATH   the bench executable (default: build it, `swift build -c release`)
+#   --work DIR     where the runs go (default: a fresh folder under /tmp)
+#   --keep         leave the daemons running and the configuration in place
+# Environment: GAMES (games per pairing, default 8), AGENTS (default: the game's
+# default agents as `bench` alone plays them), SEED (default 1).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bench=""
+work=""
+keep=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --bench) bench="$2"; shift 2 ;;
+        --work) work="$2"; shift 2 ;;
+        --keep) keep=1; shift ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "slurm-local.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+    esac
+done
+GAMES="${GAMES:-8}"
+SEED="${SEED:-1}"
+
+say() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*"; }
+fail() { say "FAILED: $*"; exit 1; }
+start_seconds=$SECONDS
+
+[ "$(id -u)" = 0 ] || { echo "slurm-local.sh: run as root (it installs packages and starts daemons)" >&2; exit 2; }
+
+# --- the bench executable --------------------------------------------------------
+if [ -z "$bench" ]; then
+    say "building bench (swift build -c release)"
+    (cd "$here" && swift build -c release >/dev/null)
+    bench="$here/.build/release/bench"
+fi
+bench="$(readlink -f "$bench")"
+[ -x "$bench" ] || fail "no bench executable at $bench"
+if [ -n "${AGENTS:-}" ]; then
+    read -r -a agents <<<"$AGENTS"
+else
+    # The default tournament's agents: what `bench` alone plays (its help says it).
+    read -r -a agents <<<"$("$bench" help | sed -n 's/.*bench tournament --agents \(.*\) --games .*/\1/p' | head -1)"
+fi
+[ "${#agents[@]}" -ge 2 ] || fail "could not tell the default agents from bench help; set AGENTS"
+[ -n "$work" ] || work="$(mktemp -d /tmp/slurm-local.XXXXXX)"
+mkdir -p "$work"
+work="$(readlink -f "$work")"
+tournament=(--agents "${agents[@]}" --games "$GAMES" --seed "$SEED")
+say "bench: $bench"
+say "tournament: ${tournament[*]}"
+say "work folder: $work"
+
+# --- Slurm and munge ---------------------------------------------------------------
+if ! command -v sbatch >/dev/null || ! command -v slurmctld >/dev/null || ! command -v munged >/dev/null; then
+    say "installing slurm-wlm and munge"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq slurm-wlm munge >/dev/null
+fi
+
+conf=/etc/slurm/slurm.conf
+marker="# written by benchmarks/slurm-local.sh"
+if [ -e "$conf" ] && ! grep -qF "$marker" "$conf"; then
+    fail "$conf exists and was not written by this script: this is for a machine without a Slurm of its own"
+fi
+if pgrep -x slurmctld >/dev/null || pgrep -x slurmd >/dev/null; then
+    fail "slurmctld or slurmd is already running; stop it first"
+fi
+
+started=()
+stop_daemons() {
+    [ "$keep" = 1 ] && { say "--keep: daemons left running (${started[*]:-none})"; return; }
+    local name pid
+    for name in slurmd slurmctld munged; do
+        pid="$(cat "/run/slurm-local-$name.pid" 2>/dev/null || true)"
+        if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+            kill "$pid" 2>/dev/null || true
+            for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        fi
+        rm -f "/run/slurm-local-$name.pid"
+    done
+    [ "${#started[@]}" -gt 0 ] && say "stopped ${started[*]}"
+    return 0
+}
+trap stop_daemons EXIT
+
+# munge: a key if there is none, and the daemon (as the munge user, as Debian runs it).
+if [ ! -s /etc/munge/munge.key ]; then
+    say "creating /etc/munge/munge.key"
+    dd if=/dev/urandom of=/etc/munge/munge.key bs=1 count=1024 status=none
+    chown munge:munge /etc/munge/munge.key
+    chmod 400 /etc/munge/munge.key
+fi
+mkdir -p /run/munge /var/log/munge /var/lib/munge
+chown munge:munge /run/munge /var/log/munge /var/lib/munge
+if ! munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; then
+    runuser -u munge -- /usr/sbin/munged
+    for _ in $(seq 50); do [ -S /run/munge/munge.socket.2 ] && break; sleep 0.1; done
+    cp /run/munge/munged.pid /run/slurm-local-munged.pid
+    started+=(munged)
+fi
+munge -n </dev/null | unmunge >/dev/null || fail "munge does not work (munged not running?)"
+
+host="$(hostname -s)"
+cpus="$(nproc)"
+memory_mb=$(( $(awk '/^MemTotal:/ {print $2}' /proc/meminfo) / 1024 ))
+mkdir -p /var/spool/slurmctld /var/spool/slurmd /var/log/slurm
+cat >"$conf" <<EOF
+$marker: a one-node cluster on this machine
+ClusterName=benchlocal
+SlurmctldHost=$host(127.0.0.1)
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+MpiDefault=none
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SchedulerType=sched/backfill
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ReturnToService=2
+StateSaveLocation=/var/spool/slurmctld
+SlurmdSpoolDir=/var/spool/slurmd
+SlurmctldPidFile=/run/slurmctld.pid
+SlurmdPidFile=/run/slurmd.pid
+SlurmctldLogFile=/var/log/slurm/slurmctld.log
+SlurmdLogFile=/var/log/slurm/slurmd.log
+AccountingStorageType=accounting_storage/none
+JobAcctGatherType=jobacct_gather/none
+JobCompType=jobcomp/none
+MinJobAge=3600
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory_mb State=UNKNOWN
+PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
+EOF
+say "slurm.conf: node $host, $cpus CPUs, $memory_mb MB, partition local"
+
+# -c: a clean start, no jobs or state from an earlier run of this script.
+/usr/sbin/slurmctld -c
+for _ in $(seq 100); do [ -s /run/slurmctld.pid ] && break; sleep 0.1; done
+cp /run/slurmctld.pid /run/slurm-local-slurmctld.pid
+started+=(slurmctld)
+/usr/sbin/slurmd
+for _ in $(seq 100); do [ -s /run/slurmd.pid ] && break; sleep 0.1; done
+cp /run/slurmd.pid /run/slurm-local-slurmd.pid
+started+=(slurmd)
+
+for i in $(seq 120); do
+    state="$(sinfo -h -n "$host" -o '%t' 2>/dev/null || true)"
+    [ "$state" = idle ] && break
+    [ "$i" = 120 ] && fail "the node is not idle after 60 s (sinfo: ${state:-nothing}); see /var/log/slurm/"
+    sleep 0.5
+done
+say "sinfo: node $host idle"
+sinfo
+
+# A trivial job first: does the cluster run anything at all?
+probe="$work/probe.out"
+job="$(sbatch --parsable --output="$probe" --wrap 'echo probe on $(hostname -s) with ${SLURM_CPUS_PER_TASK:-1} cpus' | cut -d';' -f1)"
+for i in $(seq 120); do
+    [ -z "$(squeue -h -j "$job" 2>/dev/null)" ] && break
+    [ "$i" = 120 ] && fail "the probe job $job did not finish in 60 s"
+    sleep 0.5
+done
+grep -q '^probe on' "$probe" 2>/dev/null || fail "the probe job $job wrote nothing to $probe"
+say "probe job $job: $(cat "$probe")"
+#CUT
