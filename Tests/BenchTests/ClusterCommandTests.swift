@@ -76,7 +76,7 @@ final class ClusterCommandTests: XCTestCase {
             XCTAssertTrue(lines(merge).contains(line), "merge.sbatch should hold \(line):\n\(merge)")
         }
         XCTAssertTrue(merge.contains("for k in $(seq 0 3)"), merge)
-        XCTAssertTrue(merge.contains(" merge --out \(out)/merged \"${shards[@]}\""), merge)
+        XCTAssertTrue(merge.contains(" merge --out \(out)/merged --shards \"${shards[@]}\""), merge)
         XCTAssertFalse(merge.contains("--array"), merge)
         var isFolder: ObjCBool = false
         XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/slurm/logs", isDirectory: &isFolder) && isFolder.boolValue,
@@ -133,8 +133,8 @@ final class ClusterCommandTests: XCTestCase {
         XCTAssertTrue(bare.stderr.contains("sbatch"), bare.stderr)
         let merge = try run("/bin/bash", [out + "/slurm/merge.sbatch"], in: root)
         XCTAssertEqual(merge.status, 0, merge.stderr)
-        XCTAssertEqual(Array(lines(merge.stdout).prefix(3)), ["merge", "--out", out + "/merged"])
-        XCTAssertEqual(Array(lines(merge.stdout).dropFirst(3).dropLast()), (0..<12).map { out + "/shards/shard-\($0)" })
+        XCTAssertEqual(Array(lines(merge.stdout).prefix(4)), ["merge", "--out", out + "/merged", "--shards"])
+        XCTAssertEqual(Array(lines(merge.stdout).dropFirst(4).dropLast()), (0..<12).map { out + "/shards/shard-\($0)" })
     }
 
     func testBadInputIsOneLineAndWritesNothing() throws {

@@ -23,6 +23,7 @@ enum BenchCommand {
           search      one agent on one position: move, value, nodes, speed
           tournament  agents against each other on worker threads, with statistics
           report      rebuild a tournament's summary files from its games
+          merge       join the folders of a tournament's shards (--shard K/N) into one
           tune        SPSA tuning of an agent's weights, verified against the baseline
           play        play at the terminal against an agent (or a person)
           sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
@@ -75,6 +76,7 @@ enum BenchCommand {
         case "solve": try SolveCommand.run(rest)
         case "grade": try GradeCommand.run(rest)
         case "serve": try ServeCommand.run(rest)
+        case "merge": try MergeCommand.run(rest)
         case "cluster": try ClusterCommand.run(rest)
         default: throw unknown(command)
         }
@@ -96,6 +98,7 @@ enum BenchCommand {
         case "solve": return SolveCommand.help
         case "grade": return GradeCommand.help
         case "serve": return ServeCommand.help
+        case "merge": return MergeCommand.help
         case "cluster": return ClusterCommand.help
         case "help", "--help", "-h": return help
         default: return nil

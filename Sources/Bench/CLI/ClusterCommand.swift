@@ -215,7 +215,7 @@ enum ClusterCommand {
             "# Every shard by name (not a glob): a missing one is named by bench merge.",
             "shards=()",
             "for k in $(seq 0 \(plan.shards - 1)); do shards+=(\(quoted(plan.shardsFolder))/shard-\"$k\"); done",
-            "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) \"${shards[@]}\"",
+            "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) --shards \"${shards[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
     }

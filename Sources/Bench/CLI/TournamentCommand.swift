@@ -9,7 +9,7 @@ struct TournamentCommand: GameCommand {
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agents": .list, "--games": .value, "--threads": .value, "--seed": .value,
         "--out": .value, "--gauntlet": .flag, "--openings": .value, "--sprt": .value, "--resume": .flag,
-        AgentFileOption.name: .value,
+        AgentFileOption.name: .value, "--shard": .value,
     ]
 
     static let help = """
@@ -33,6 +33,9 @@ struct TournamentCommand: GameCommand {
           --sprt E0,E1,A,B  two agents: stop when the SPRT decides (normalised Elo bounds)
           --out DIR         write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG
           --resume          continue the tournament in --out DIR without replaying a game
+          --shard K/N       play only shard K of N (K = 0...N-1): unit u of the schedule (a game
+                            pair; a deal for puzzles) is shard u mod N's; join the shards'
+                            folders with bench merge (docs/cluster.md)
         \(AgentFileOption.help)
         \(ruleHelp)
         Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished game.
@@ -61,14 +64,24 @@ struct TournamentCommand: GameCommand {
             tournament = try Tournament(entrants: entrants, gamesPerPairing: games, seed: try options.uint64("--seed", default: 1),
                                         openingPlies: try options.int("--openings", default: 4, in: 0...200),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
-                                        command: benchCommandLine(["tournament"] + arguments))
+                                        command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
     }
 
     /// The options that set each of a tournament's settings, for errors about them.
     static let options = ["games": "--games", "sprt": "--sprt", "openingPlies": "--openings", "agents": "--agents",
-                          "gauntlet": "--gauntlet"]
+                          "gauntlet": "--gauntlet", "shard": "--shard"]
+
+    /// `--shard K/N`, if given.
+    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
+        guard let text = options.string("--shard") else { return nil }
+        guard let shard = Shard(parsing: text) else {
+            throw .usage("tournament: option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
+        }
+        guard options.string("--out") != nil else { throw .usage("tournament: --shard needs --out DIR (each shard its own folder)") }
+        return shard
+    }
 
     /// `error` from the library, naming the option that set the field it is about.
     static func naming(_ error: WorkbenchError) -> WorkbenchError {
@@ -97,7 +110,7 @@ struct TournamentCommand: GameCommand {
         do {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
                                               seed: try options.uint64("--seed", default: 1),
-                                              command: benchCommandLine(["tournament"] + arguments))
+                                              command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
     }
@@ -121,7 +134,7 @@ struct TournamentCommand: GameCommand {
             throw .usage("tournament: --resume needs --out DIR")
         }
         let tally = opened?.tally ?? TournamentTally(config: tournament.config)
-        progress?.start(total: tournament.config.totalGames, resumed: tally.addedCount)
+        progress?.start(total: tournament.config.scheduledGames, resumed: tally.addedCount)
         var update: (@Sendable (GameRecord, Int) -> Void)? = nil
         if let progress { update = { record, finished in progress.update(record, finished: finished) } }
         let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: update)

@@ -34,6 +34,7 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
         let config = file.config, source = self.source
         func fail(_ what: String) -> WorkbenchError { .runtime("\(source) line \(line) (game \(r.index)): \(what)") }
         try RecordCheck.common(r, total: config.totalGames, seen: &seen, fail: fail)
+        guard config.plays(r.index) else { throw fail("game \(r.index) is not in shard \(config.shard!)") }
         let q = r.index / config.games, k = (r.index % config.games) / 2
         // A configuration made in code for another kind of game has no such pairing.
         guard q < config.pairings.count else { throw fail("pairing \(q) is not in the schedule of a \(config.game) tournament") }
@@ -87,6 +88,7 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
         let source = self.source
         func fail(_ what: String) -> WorkbenchError { .runtime("\(source) line \(line) (game \(r.index)): \(what)") }
         try RecordCheck.common(r, total: config.totalGames, seen: &seen, fail: fail)
+        guard config.plays(r.index) else { throw fail("game \(r.index) is not in shard \(config.shard!)") }
         let agent = config.agents[r.index % config.agents.count]
         guard r.agents == [agent] else { throw fail("agents \(r.agents) should be [\(agent)]") }
         guard r.sides == ["player"] else { throw fail("sides \(r.sides) should be [\"player\"]") }

@@ -8,17 +8,18 @@ import Synchronization
 /// never on which worker plays it or when, so depth-, node- and playout-bounded
 /// tournaments give the same records for any number of threads.
 enum ScheduleRunner {
-    /// Plays the games of the schedule `0..<total` that `tally` has not seen, folding
+    /// Plays the games of the schedule `0..<total` that this run `plays` (all, or a
+    /// shard's `scheduled` games) and `tally` has not seen, folding
     /// each into the tally as it is logged; returns the tally. Only the tally (running
     /// totals) stays in memory, never the records.
     static func run(
-        total: Int, tally start: TournamentTally, threads: Int, log: RecordLog?,
+        total: Int, scheduled: Int, plays: @Sendable (Int) -> Bool, tally start: TournamentTally, threads: Int, log: RecordLog?,
         onRecord: (@Sendable (GameRecord, _ finished: Int) -> Void)?,
         play: @Sendable (Int) throws(WorkbenchError) -> GameRecord
     ) throws(WorkbenchError) -> TournamentTally {
         // Workers take indices in schedule order and skip those already played: no
         // list of what is left, whatever the schedule's length.
-        let left = total - start.addedCount
+        let left = scheduled - start.addedCount
         let tally = Mutex(start)
         let queue = TaskQueue(count: total)
         let failure = Mutex<WorkbenchError?>(nil)
@@ -26,7 +27,8 @@ enum ScheduleRunner {
         if start.isDecided { queue.close() }
         _ = ForkJoin.map(workers: min(threads, max(1, left))) { _ in
             while let index = queue.next() {
-                if start.contains(index) { continue }
+                // A shard's run skips the other shards' games.
+                if !plays(index) || start.contains(index) { continue }
                 let record: GameRecord
                 do throws(WorkbenchError) { record = try play(index) } catch {
                     failure.withLock { $0 = $0 ?? error }

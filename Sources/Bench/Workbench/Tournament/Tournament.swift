@@ -24,11 +24,12 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     /// same name, an odd or non-positive number of games, or negative opening plies.
     public init(entrants: [Entrant<G>], gamesPerPairing: Int = 20, seed: UInt64 = 1, openingPlies: Int = 4,
                 gauntlet: Bool = false, sprt: SPRT? = nil, rules: G.Rules = G.defaultRules,
-                command: String = "") throws(WorkbenchError) {
+                command: String = "", shard: Shard? = nil) throws(WorkbenchError) {
         self.entrants = entrants
         self.rules = rules
         config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: gamesPerPairing,
-                                  seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command)
+                                  seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command,
+                                  shard: shard)
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
@@ -95,10 +96,11 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
 
     /// A tournament of `deals` deals; throws a usage error for no entrants, two with
     /// the same name, or a non-positive number of deals.
-    public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, command: String = "") throws(WorkbenchError) {
+    public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, command: String = "",
+                shard: Shard? = nil) throws(WorkbenchError) {
         self.entrants = entrants
         config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
-                                  command: command)
+                                  command: command, shard: shard)
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
@@ -166,8 +168,10 @@ extension TournamentRunning {
                     onRecord: (@Sendable (GameRecord, Int) -> Void)?) throws(WorkbenchError) -> TournamentSummary {
         let start = Clock.now
         let before = tally.addedCount
+        let config = self.config
         let final = try ScheduleRunner.run(
-            total: config.totalGames, tally: tally, threads: max(1, threads), log: log,
+            total: config.totalGames, scheduled: config.scheduledGames, plays: { config.plays($0) },
+            tally: tally, threads: max(1, threads), log: log,
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
         return TournamentSummary(tally: final, wallSeconds: Clock.now - start,
                                  gamesThisRun: final.addedCount - before, threads: threads)

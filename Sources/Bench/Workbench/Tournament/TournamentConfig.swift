@@ -22,9 +22,12 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public var sprt: SPRT?
     /// The command line that started it (shown at the top of the summary); not compared.
     public var command: String
+    /// The part of the schedule this run plays (`--shard K/N`); `nil` for all of it.
+    public var shard: Shard?
 
     public init(game: String, players: Int, agents: [String], games: Int, seed: UInt64, openingPlies: Int = 0,
-                gauntlet: Bool = false, sprt: SPRT? = nil, command: String = "") {
+                gauntlet: Bool = false, sprt: SPRT? = nil, command: String = "", shard: Shard? = nil) {
+        self.shard = shard
         self.game = game
         self.players = players
         self.agents = agents
@@ -46,7 +49,7 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public static let maxTotalGames = 1_000_000_000
 
     private enum CodingKeys: String, CodingKey {
-        case game, players, agents, games, seed, openingPlies, gauntlet, sprt, command
+        case game, players, agents, games, seed, openingPlies, gauntlet, sprt, command, shard
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,6 +70,7 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
+        shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
         // Early files wrote the two-player default of 4 opening plies for puzzles too,
         // which never used it.
         if isPuzzle && !c.contains(.players) { openingPlies = 0 }
@@ -111,12 +115,45 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         guard totalGames <= Self.maxTotalGames else {
             return ("games", "\(totalGames) games in all; a tournament plays at most \(Self.maxTotalGames)")
         }
+        if let shard {
+            guard Shard.countRange.contains(shard.count), (0..<shard.count).contains(shard.index) else {
+                return ("shard", "a shard is K/N with N in \(Shard.countRange.lowerBound)...\(Shard.countRange.upperBound) and K in 0...N-1, got \(shard)")
+            }
+            guard sprt == nil else { return ("shard", "an SPRT decides game by game in schedule order; it cannot be split into shards") }
+        }
         return nil
     }
 
     public static func == (a: TournamentConfig, b: TournamentConfig) -> Bool {
         a.game == b.game && a.players == b.players && a.agents == b.agents && a.games == b.games && a.seed == b.seed
-            && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt
+            && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt && a.shard == b.shard
+    }
+
+    /// The schedule's unit that a shard never splits: a game pair (its two games share
+    /// an opening, sides swapped) for two-player games, a deal (every agent's game of
+    /// it) for puzzles.
+    public var unitSize: Int { isPuzzle ? agents.count : 2 }
+
+    /// Whether game `index` is this run's: in its shard, or any game without one.
+    /// Unit u of the schedule (games u·size ..< (u+1)·size) belongs to shard u mod N.
+    public func plays(_ index: Int) -> Bool {
+        guard let shard else { return true }
+        return (index / unitSize) % shard.count == shard.index
+    }
+
+    /// The number of games this run plays: all of them, or its shard's.
+    public var scheduledGames: Int {
+        guard let shard else { return totalGames }
+        let units = totalGames / unitSize
+        let mine = shard.index < units ? (units - shard.index + shard.count - 1) / shard.count : 0
+        return mine * unitSize
+    }
+
+    /// The same tournament without a shard: what every shard of it shares.
+    public var whole: TournamentConfig {
+        var c = self
+        c.shard = nil
+        return c
     }
 
     /// Whether the game is a puzzle (every agent plays the same deals).
@@ -141,6 +178,36 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The seed for `purpose` and indices `a`, `b`, derived from the tournament seed.
     public func derivedSeed(_ purpose: SeedPurpose, _ a: Int, _ b: Int = 0) -> UInt64 {
         purpose.seed(from: seed, a, b)
+    }
+}
+
+/// One of N parts of a tournament's schedule, played apart (a Slurm array task) and
+/// merged afterwards (`bench merge`): shard K of N plays the units u of the schedule
+/// with u mod N = K (``TournamentConfig/plays(_:)``), so every shard gets games of
+/// every pairing and colour-swapped pairs stay together.
+public struct Shard: Codable, Equatable, Sendable, CustomStringConvertible {
+    /// K, from 0.
+    public var index: Int
+    /// N, the number of shards.
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// The number of shards a tournament may be split into.
+    public static let countRange = 1...1_000_000
+
+    /// `K/N`, as `--shard` takes it.
+    public var description: String { "\(index)/\(count)" }
+
+    /// The shard `K/N` spells (plain decimal); `nil` when it is not one.
+    public init?(parsing text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = NumberText.wholeNumber(parts[0]), let n = NumberText.wholeNumber(parts[1]),
+              Self.countRange.contains(n), (0..<n).contains(k) else { return nil }
+        self.init(index: k, count: n)
     }
 }
 

@@ -1,0 +1,198 @@
+import Foundation
+
+/// Joins the folders of a tournament's shards (`--shard K/N`, each played apart, e.g.
+/// as a Slurm array task) into one tournament folder, as one machine would have
+/// written it: `tournament.json` without the shard, `games.jsonl` in schedule order,
+/// and the summary files (`bench merge`).
+///
+/// The shards must belong together (the same configuration, rules and N; each K
+/// once); every record is checked against its shard as `--resume` checks it. Memory
+/// stays bounded whatever the number of games: each shard's records are sorted into a
+/// scratch file one shard at a time, then the scratch files are read side by side, a
+/// small buffer each, unit by unit of the schedule (unit u is shard u mod N's).
+public enum ShardMerge {
+    /// What a merge did.
+    public struct Outcome: Sendable {
+        /// The summary of the merged games.
+        public var summary: TournamentSummary
+        /// Games of the schedule found in no shard (only with `partial`).
+        public var missing: Int
+        /// The shards merged.
+        public var shards: Int
+    }
+
+    /// Merges `folders`, whose `tournament.json` files are `files` (in the same
+    /// order), into the new folder `out`; `check` makes a record checker for a shard's
+    /// file. Refuses (usage error, one line) a folder without a shard, a foreign shard,
+    /// a shard given twice and an `out` that already holds something; refuses (runtime
+    /// error) damaged records and, unless `partial`, missing games, naming them. Nothing
+    /// is left in `out` when it fails: the folder is written aside and renamed at the end.
+    public static func merge<R, C: RecordChecking>(
+        _ folders: [URL], files: [TournamentFile<R>], into out: URL, partial: Bool,
+        check: (TournamentFile<R>) -> C
+    ) throws(WorkbenchError) -> Outcome {
+        guard let first = files.first else { throw .usage("merge: no shard folders given") }
+        guard let count = first.config.shard?.count else {
+            throw .usage("merge: \(folders[0].path) is not a shard (its tournament.json has no shard)")
+        }
+        var byIndex = [Int: Int]()  // shard index -> position in `folders`
+        for (i, file) in files.enumerated() {
+            guard let shard = file.config.shard else {
+                throw .usage("merge: \(folders[i].path) is not a shard (its tournament.json has no shard)")
+            }
+            guard file.config.whole == first.config.whole, file.rules == first.rules, shard.count == count else {
+                throw .usage("merge: \(folders[i].path) is a shard of another tournament than \(folders[0].path) "
+                    + "(configuration, rules, seed or shard count differ)")
+            }
+            if let earlier = byIndex[shard.index] {
+                throw .usage("merge: shard \(shard) is given twice (\(folders[earlier].path), \(folders[i].path))")
+            }
+            byIndex[shard.index] = i
+        }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: out.path), let contents = try? fm.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
+            throw .usage("merge: \(out.path) already holds files; merge into a new folder")
+        }
+        var whole = TournamentFile(config: first.config.whole, rules: first.rules)
+        // The command of one machine's run: a shard's, without its `--shard K/N`.
+        whole.config.command = first.config.command.replacingOccurrences(
+            of: #" --shard(=| )\S+"#, with: "", options: .regularExpression)
+        let config = whole.config
+        let aside = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).merging-\(getpid())")
+        try? fm.removeItem(at: aside)
+        do { try fm.createDirectory(at: aside, withIntermediateDirectories: true) } catch {
+            throw .runtime("merge: cannot create \(aside.path): \(error.localizedDescription)")
+        }
+        var done = false
+        defer { if !done { try? fm.removeItem(at: aside) } }
+
+        // Pass 1: each shard's records, checked and sorted by index, to a scratch file.
+        var sorted: [Int: URL] = [:]
+        for (k, i) in byIndex.sorted(by: { $0.key < $1.key }) {
+            var records: [GameRecord] = []
+            var checker = check(files[i])
+            let log = folders[i].appendingPathComponent(TournamentFolder.logName)
+            let source = "\(folders[i].lastPathComponent)/\(TournamentFolder.logName)"
+            let shape = try RecordLog.scan(log) { record, line throws(WorkbenchError) in
+                do throws(WorkbenchError) { try checker.check(record, line: line) } catch { throw error.prefixed("merge: \(source)") }
+                records.append(record)
+            }
+            if shape.tornLastLine {
+                throw .runtime("merge: \(source): the last line is cut short (a run killed while writing it); finish the shard with --resume first")
+            }
+            records.sort { $0.index < $1.index }
+            let url = aside.appendingPathComponent(".shard-\(k).jsonl")
+            var text = ""
+            for r in records { text += try JSON.text(r) + "\n" }
+            do { try Data(text.utf8).write(to: url) } catch { throw .runtime("merge: cannot write \(url.path): \(error.localizedDescription)") }
+            sorted[k] = url
+        }
+
+        // Pass 2: unit by unit, each from its shard's sorted file, into the merged log.
+        try raiseOpenFileLimit(to: sorted.count + 64)
+        var readers: [Int: RecordReader] = [:]
+        for (k, url) in sorted { readers[k] = try RecordReader(url) }
+        let configURL = aside.appendingPathComponent(TournamentFolder.configName)
+        do { try Data((try JSON.text(whole) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
+            throw .runtime("merge: cannot write \(configURL.path)")
+        }
+        let log = try RecordLog(appendingTo: aside.appendingPathComponent(TournamentFolder.logName))
+        var tally = TournamentTally(config: config)
+        var missing = 0
+        var missingText: [String] = []
+        let size = config.unitSize, units = config.totalGames / size
+        for u in 0..<units {
+            let k = u % count
+            var found = 0
+            if let reader = readers[k] {
+                while let r = try reader.peek(), r.index / size == u {
+                    try log.append(r)
+                    try tally.add(r)
+                    try reader.advance()
+                    found += 1
+                }
+            }
+            if found < size {
+                missing += size - found
+                if missingText.count < 5 { missingText.append("games \(u * size)-\(u * size + size - 1) of shard \(k)/\(count)") }
+            }
+        }
+        for (_, reader) in readers { reader.close() }
+        for (_, url) in sorted { try? fm.removeItem(at: url) }
+        if missing > 0 && !partial {
+            let absent = (0..<count).filter { byIndex[$0] == nil }
+            let shardsText = absent.isEmpty ? "" : "; shards not given: \(absent.prefix(10).map(String.init).joined(separator: ", "))\(absent.count > 10 ? ", …" : "")"
+            throw .runtime("merge: \(missing) of \(config.totalGames) games are missing (\(missingText.joined(separator: ", "))\(missing > missingText.count * size ? ", …" : "")\(shardsText)); "
+                + "finish those shards (--resume) or merge with --partial")
+        }
+        let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
+        try summary.write(to: aside)
+        do {
+            if fm.fileExists(atPath: out.path) { try fm.removeItem(at: out) }
+            try fm.moveItem(at: aside, to: out)
+        } catch { throw .runtime("merge: cannot move the merged folder to \(out.path): \(error.localizedDescription)") }
+        done = true
+        return Outcome(summary: summary, missing: missing, shards: sorted.count)
+    }
+
+    /// Lets the process open `count` files at once (one per shard), up to the hard limit.
+    static func raiseOpenFileLimit(to count: Int) throws(WorkbenchError) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        if limit.rlim_cur >= rlim_t(count) { return }
+        guard limit.rlim_max >= rlim_t(count) else {
+            throw .runtime("merge: \(count) files must be open at once, more than this system allows (\(limit.rlim_max)); merge fewer shards at a time")
+        }
+        limit.rlim_cur = rlim_t(count)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+}
+
+/// Reads a log of records one at a time, with a small buffer: the merge keeps one
+/// open per shard.
+final class RecordReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var next: GameRecord?
+    private var atEnd = false
+    private let url: URL
+    private let decoder = JSONDecoder()
+
+    init(_ url: URL) throws(WorkbenchError) {
+        self.url = url
+        do { handle = try FileHandle(forReadingFrom: url) } catch {
+            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The next record, without taking it.
+    func peek() throws(WorkbenchError) -> GameRecord? {
+        if next == nil && !atEnd { next = try read() }
+        return next
+    }
+
+    /// Takes the record ``peek()`` gave.
+    func advance() throws(WorkbenchError) { next = nil }
+
+    private func read() throws(WorkbenchError) -> GameRecord? {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = buffer[buffer.startIndex..<newline]
+                let record: GameRecord
+                do { record = try decoder.decode(GameRecord.self, from: Data(line)) } catch {
+                    throw .runtime("\(url.path): \(JSON.describe(error))")
+                }
+                buffer = Data(buffer[(newline + 1)...])
+                return record
+            }
+            let block: Data
+            do { block = try handle.read(upToCount: 8192) ?? Data() } catch {
+                throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+            }
+            if block.isEmpty { atEnd = true; return nil }
+            buffer.append(block)
+        }
+    }
+
+    func close() { try? handle.close() }
+}
