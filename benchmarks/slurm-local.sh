@@ -87,7 +87,11 @@ if pgrep -x slurmctld >/dev/null || pgrep -x slurmd >/dev/null; then
 fi
 
 started=()
+jobs_submitted=()
 stop_daemons() {
+    if [ "${#jobs_submitted[@]}" -gt 0 ] && [ -n "$(squeue -h -j "$(IFS=,; echo "${jobs_submitted[*]}")" 2>/dev/null)" ]; then
+        scancel "${jobs_submitted[@]}" 2>/dev/null || true
+    fi
     [ "$keep" = 1 ] && { say "--keep: daemons left running (${started[*]:-none})"; return; }
     local name pid
     for name in slurmd slurmctld munged; do
@@ -182,4 +186,165 @@ for i in $(seq 120); do
 done
 grep -q '^probe on' "$probe" 2>/dev/null || fail "the probe job $job wrote nothing to $probe"
 say "probe job $job: $(cat "$probe")"
-#CUT
+
+# --- helpers -------------------------------------------------------------------------
+# The state of job $1 (slurmctld keeps finished jobs for MinJobAge = an hour).
+job_state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | head -1; }
+
+# Waits until job $1 has left the queue (at most $2 seconds); prints its final state.
+wait_job() {
+    local job="$1" limit="$2" t=0
+    while [ -n "$(squeue -h -j "$job" 2>/dev/null)" ]; do
+        [ "$t" -ge "$((limit * 2))" ] && { echo TIMEOUT; return; }
+        sleep 0.5
+        t=$((t + 1))
+    done
+    job_state "$job"
+}
+
+failures=0
+check() {  # check WHAT COMMAND...: runs COMMAND, says ok or FAILED
+    local what="$1"
+    shift
+    if "$@"; then say "ok: $what"; else say "FAILED: $what"; failures=$((failures + 1)); fi
+}
+
+# summary.json files equal apart from the `run` object (times, machine) and `command`.
+same_summary() {
+    python3 - "$1" "$2" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for d in (a, b):
+    d.pop("run", None)
+    d.pop("command", None)
+if a == b:
+    sys.exit(0)
+def diff(x, y, path="$"):
+    if type(x) != type(y):
+        return f"{path}: {x!r} vs {y!r}"
+    if isinstance(x, dict):
+        for k in sorted(set(x) | set(y)):
+            if k not in x or k not in y:
+                return f"{path}.{k}: only in one"
+            d = diff(x[k], y[k], f"{path}.{k}")
+            if d: return d
+    elif isinstance(x, list):
+        if len(x) != len(y):
+            return f"{path}: {len(x)} vs {len(y)} items"
+        for i, (u, v) in enumerate(zip(x, y)):
+            d = diff(u, v, f"{path}[{i}]")
+            if d: return d
+    elif x != y:
+        return f"{path}: {x!r} vs {y!r}"
+    return None
+print("   first difference:", diff(a, b))
+sys.exit(1)
+PY
+}
+
+# games.jsonl holds games 0..$2-1, each exactly once (in order when $3 = ordered).
+each_game_once() {
+    python3 - "$1" "$2" "${3:-}" <<'PY'
+import json, sys, collections
+path, total, ordered = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "ordered"
+indices = [json.loads(line)["index"] for line in open(path) if line.strip()]
+counts = collections.Counter(indices)
+doubled = sorted(i for i, n in counts.items() if n > 1)
+missing = sorted(set(range(total)) - set(counts))
+extra = sorted(set(counts) - set(range(total)))
+if doubled or missing or extra or (ordered and indices != sorted(indices)):
+    print(f"   {path}: {len(indices)} records; doubled {doubled[:10]}, missing {missing[:10]}, foreign {extra[:10]}"
+          + (", out of order" if ordered and indices != sorted(indices) else ""))
+    sys.exit(1)
+print(f"   {path}: {len(indices)} records, games 0-{total - 1} once each" + (", in order" if ordered else ""))
+PY
+}
+
+# Submits the tournament through bench cluster slurm into $1; sets shards_job and merge_job.
+submit() {
+    local out="$1" printed
+    printed="$(cd "$work" && "$bench" cluster slurm --shards 4 --submit -- tournament "${tournament[@]}" --out "$out")"
+    printf '%s\n' "$printed" | sed 's/^/   | /'
+    shards_job="$(printf '%s\n' "$printed" | sed -n 's/^submitted: shards as array job \([0-9]*\).*/\1/p')"
+    merge_job="$(printf '%s\n' "$printed" | sed -n 's/.*merge as job \([0-9]*\).*/\1/p')"
+    [ -n "$shards_job" ] && [ -n "$merge_job" ] || fail "bench cluster slurm --submit printed no job ids"
+    jobs_submitted+=("$shards_job" "$merge_job")
+}
+
+
+# --- 1. one machine -------------------------------------------------------------------
+say "1. the tournament on one machine ($cpus threads)"
+t0=$SECONDS
+"$bench" tournament "${tournament[@]}" --threads "$cpus" --out "$work/single" >"$work/single.md"
+games="$(grep -c . "$work/single/games.jsonl")"
+say "   $games games in $((SECONDS - t0)) s: $work/single"
+
+# --- 2. four shards on Slurm, merged ------------------------------------------------------
+say "2. the same as 4 shards: bench cluster slurm --shards 4 --submit"
+t0=$SECONDS
+submit "$work/cluster"
+state="$(wait_job "$merge_job" 900)"
+say "   merge job $merge_job: $state after $((SECONDS - t0)) s"
+for k in 0 1 2 3; do
+    check "shard $k ($shards_job""_$k) completed" test "$(job_state "${shards_job}_$k")" = COMPLETED
+done
+check "merge job completed" test "$state" = COMPLETED
+check "merged summary.json equals the one machine's (apart from run, command)" \
+    same_summary "$work/cluster/merged/summary.json" "$work/single/summary.json"
+check "merged games.jsonl holds every game once, in order" each_game_once "$work/cluster/merged/games.jsonl" "$games" ordered
+
+# --- 3. a shard cancelled mid-run and resubmitted ----------------------------------------
+say "3. again, with a shard cancelled mid-run and resubmitted"
+t0=$SECONDS
+submit "$work/cancel"
+k=1
+log="$work/cancel/shards/shard-$k/games.jsonl"
+per_shard=$(( (games + 3) / 4 ))
+cancelled_at=""
+for _ in $(seq 3000); do
+    st="$(job_state "${shards_job}_$k")"
+    n="$( (grep -c . "$log" 2>/dev/null) || true)"
+    n="${n:-0}"
+    if [ "$st" = RUNNING ] && [ "$n" -ge 1 ]; then
+        scancel "${shards_job}_$k"
+        cancelled_at="$n"
+        break
+    fi
+    case "$st" in COMPLETED|FAILED|CANCELLED|TIMEOUT) break ;; esac
+    sleep 0.1
+done
+[ -n "$cancelled_at" ] || fail "shard $k ended ($st) before it could be cancelled mid-run: make it longer (GAMES=16)"
+for _ in $(seq 100); do [ "$(job_state "${shards_job}_$k")" = CANCELLED ] && break; sleep 0.1; done
+n="$(grep -c . "$log" || true)"
+say "   cancelled shard $k (${shards_job}_$k, $(job_state "${shards_job}_$k")) with $n games in its log"
+check "shard $k was cancelled mid-run" test "$n" -lt "$per_shard"
+resubmitted="$(sbatch --parsable --array=$k "$work/cancel/slurm/shards.sbatch" | cut -d';' -f1)"
+jobs_submitted+=("$resubmitted")
+say "   resubmitted: sbatch --array=$k shards.sbatch -> job $resubmitted"
+# The first merge depended on every task succeeding: Slurm cancels it (--kill-on-invalid-dep).
+# The merge again, after the rest of the array and the resubmitted task:
+merge2="$(sbatch --parsable --dependency=afterany:$shards_job,afterok:$resubmitted "$work/cancel/slurm/merge.sbatch" | cut -d';' -f1)"
+jobs_submitted+=("$merge2")
+say "   merge resubmitted: sbatch --dependency=afterany:$shards_job,afterok:$resubmitted merge.sbatch -> job $merge2"
+state="$(wait_job "$merge2" 900)"
+say "   merge job $merge2: $state after $((SECONDS - t0)) s"
+check "the first merge job ($merge_job) did not run (Slurm cancelled it)" test "$(wait_job "$merge_job" 60)" = CANCELLED
+check "the resubmitted shard completed" test "$(job_state "${resubmitted}")" = COMPLETED
+check "the resubmitted shard resumed (its log shows two starts)" \
+    test "$(grep -c '^bench-shards: shard' "$work/cancel/slurm/logs/shard-$k.out")" = 2
+check "merge job completed" test "$state" = COMPLETED
+check "shard $k's games.jsonl holds its games once each (nothing replayed)" python3 -c '
+import json, sys, collections
+c = collections.Counter(json.loads(l)["index"] for l in open(sys.argv[1]) if l.strip())
+sys.exit(0 if c and max(c.values()) == 1 else 1)' "$log"
+check "merged summary.json equals the one machine's (apart from run, command)" \
+    same_summary "$work/cancel/merged/summary.json" "$work/single/summary.json"
+check "merged games.jsonl holds every game once, in order" each_game_once "$work/cancel/merged/games.jsonl" "$games" ordered
+
+elapsed=$((SECONDS - start_seconds))
+if [ "$failures" = 0 ]; then
+    say "all comparisons held ($((elapsed / 60)) min $((elapsed % 60)) s); results in $work"
+    exit 0
+fi
+say "$failures comparisons failed ($((elapsed / 60)) min $((elapsed % 60)) s); results in $work"
+exit 1
