@@ -330,8 +330,9 @@ state="$(wait_job "$merge2" 900)"
 say "   merge job $merge2: $state after $((SECONDS - t0)) s"
 check "the first merge job ($merge_job) did not run (Slurm cancelled it)" test "$(wait_job "$merge_job" 60)" = CANCELLED
 check "the resubmitted shard completed" test "$(job_state "${resubmitted}")" = COMPLETED
-check "the resubmitted shard resumed (its log shows two starts)" \
-    test "$(grep -c '^bench-shards: shard' "$work/cancel/slurm/logs/shard-$k.out")" = 2
+check "the resubmitted shard resumed (its log shows two starts, the second with --resume)" \
+    test "$(grep -c '^bench-shards: shard' "$work/cancel/slurm/logs/shard-$k.out")" = 2 -a \
+    "$(grep -c -- "--out $work/cancel/shards/shard-$k --resume\$" "$work/cancel/slurm/logs/shard-$k.out")" -ge 1
 check "merge job completed" test "$state" = COMPLETED
 check "shard $k's games.jsonl holds its games once each (nothing replayed)" python3 -c '
 import json, sys, collections
