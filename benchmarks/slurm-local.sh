@@ -19,7 +19,7 @@
 # usage: benchmarks/slurm-local.sh [--bench PATH] [--work DIR] [--keep]
 #   --bench PATH   the bench executable (default: build it, `swift build -c release`)
 #   --work DIR     where the runs go (default: a fresh folder under /tmp)
-#   --keep         leave the daemons running and the configuration in place
+#   --keep         leave the daemons running (slurm.conf stays either way)
 # Environment: GAMES (games per pairing, default 8), AGENTS (default: the game's
 # default agents as `bench` alone plays them), SEED (default 1).
 set -euo pipefail
