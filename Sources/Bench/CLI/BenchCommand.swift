@@ -30,6 +30,7 @@ enum BenchCommand {
           solve       a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file
           grade       an agent's moves on random solved positions, against the tablebase's values
           serve       a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)
+          cluster     a tournament as a Slurm array job of shards and a merge job (docs/cluster.md)
           help        this text; `bench COMMAND --help` for a command's options
 
         Commands that take agent specs also take --agent-file FILE: agents in any
@@ -76,6 +77,7 @@ enum BenchCommand {
         case "grade": try GradeCommand.run(rest)
         case "serve": try ServeCommand.run(rest)
         case "merge": try MergeCommand.run(rest)
+        case "cluster": try ClusterCommand.run(rest)
         default: throw unknown(command)
         }
     }
@@ -97,6 +99,7 @@ enum BenchCommand {
         case "grade": return GradeCommand.help
         case "serve": return ServeCommand.help
         case "merge": return MergeCommand.help
+        case "cluster": return ClusterCommand.help
         case "help", "--help", "-h": return help
         default: return nil
         }

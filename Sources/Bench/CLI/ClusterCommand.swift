@@ -1,0 +1,340 @@
+import Foundation
+import Workbench
+
+/// `bench cluster slurm`: a tournament as a Slurm array job, one task per shard, and
+/// a merge job that runs once every shard has succeeded (docs/cluster.md).
+///
+/// The folders, all under the tournament's `--out OUT`: shard K plays into
+/// `OUT/shards/shard-K`, the merge writes the complete tournament into `OUT/merged`
+/// (a folder of its own: OUT already holds `shards/` and the scripts), and the
+/// scripts and the tasks' logs go to `OUT/slurm` (or `--dir`).
+enum ClusterCommand {
+    static let name = "cluster slurm"
+    static let declared: [String: Options.Kind] = [
+        "--shards": .value, "--partition": .value, "--time": .value, "--cpus": .value, "--mem": .value,
+        "--dir": .value, "--submit": .flag, "--bench": .value,
+    ]
+
+    static let help = """
+        usage: bench cluster slurm --shards N [options] -- tournament ARGS...
+
+        Writes two Slurm batch scripts for the tournament ARGS (bench tournament's
+        options, which must include --out OUT) and, with --submit, submits them:
+          shards.sbatch  an array job, tasks 0...N-1: task K plays shard K of N into
+                         OUT/shards/shard-K on the CPUs Slurm gives it; a task that is
+                         requeued or resubmitted (sbatch --array=K shards.sbatch)
+                         resumes its shard
+          merge.sbatch   after every task succeeded (afterok): bench merge of the N
+                         shards into OUT/merged, the tournament as one machine plays it
+          --shards N        array tasks, one shard each (1 to 1000000)
+          --cpus C          CPUs per task, the threads of its games (default 1)
+          --partition P     the partition (default: the cluster's default)
+          --time T          time limit of each job, as sbatch takes it (e.g. 2:00:00)
+          --mem M           memory of each job, as sbatch takes it (e.g. 2G)
+          --dir DIR         where the scripts and logs/ go (default OUT/slurm)
+          --bench PATH      the bench executable the jobs run (default: this one)
+          --submit          submit: sbatch the array, then the merge depending on it,
+                            and print the job ids (without it: print the two commands)
+        ARGS may not hold --shard, --threads (a task runs on its SLURM_CPUS_PER_TASK),
+        --sprt (it stops on a decision that shards playing apart cannot share) or
+        --resume (a task resumes by itself). Paths in the scripts are absolute; the jobs
+        run in this folder, so relative paths in ARGS mean what they mean here.
+        See docs/cluster.md.
+        """
+
+    /// A tournament's options, checked and placed: the words to pass on, and the folders.
+    struct Plan {
+        var tournamentArguments: [String]
+        var out: String
+        var dir: String
+        var shards: Int
+        var cpus: Int
+        var directives: [String]
+        var bench: String
+        var workingDirectory: String
+        var submit: Bool
+
+        var shardsFolder: String { out + "/shards" }
+        var mergedFolder: String { out + "/merged" }
+        var logs: String { dir + "/logs" }
+        var shardsScript: String { dir + "/shards.sbatch" }
+        var mergeScript: String { dir + "/merge.sbatch" }
+    }
+
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        guard let scheduler = arguments.first else {
+            throw .usage("cluster: missing the scheduler: bench cluster slurm --shards N -- tournament ARGS (see bench cluster --help)")
+        }
+        guard scheduler == "slurm" else { throw .usage("cluster: unknown scheduler '\(scheduler)' (known: slurm)") }
+        let plan = try plan(Array(arguments.dropFirst()))
+        try write(plan)
+        guard plan.submit else {
+            printWritten(plan)
+            print("submit them (or run this command again with --submit); the first prints the array's JOBID:")
+            print("  sbatch --parsable \(quoted(plan.shardsScript))")
+            print("  sbatch --parsable --dependency=afterok:JOBID \(quoted(plan.mergeScript))")
+            printWhere(plan)
+            return
+        }
+        try submit(plan)
+    }
+
+    /// Parses `slurm`'s arguments: the options before `--`, the tournament after it.
+    static func plan(_ arguments: [String]) throws(WorkbenchError) -> Plan {
+        guard let separator = arguments.firstIndex(of: "--") else {
+            throw .usage("\(name): missing '-- tournament ARGS' (the tournament to play, with --out OUT)")
+        }
+        let options = try Options(command: name, arguments: Array(arguments[..<separator]), declared: declared)
+        let job = Array(arguments[(separator + 1)...])
+        guard job.first == "tournament" else {
+            throw .usage("\(name): after -- comes 'tournament ARGS', got '\(job.first ?? "")'")
+        }
+        let shards = try options.int("--shards", default: 0, in: 1...1_000_000)
+        guard options.string("--shards") != nil else { throw .usage("\(name): missing required option --shards") }
+        let cpus = try options.int("--cpus", default: 1, in: 1...1024)
+
+        // The tournament's words: --out taken out (each task gets its own), the options
+        // the scripts set or that cannot be sharded refused.
+        var words: [String] = []
+        var out: String? = nil
+        var i = 1
+        while i < job.count {
+            let word = job[i]
+            let option = word.hasPrefix("--") ? String(word.prefix { $0 != "=" }) : word
+            switch option {
+            case "--shard": throw .usage("\(name): ARGS may not hold --shard (array task K plays shard K of --shards N)")
+            case "--threads":
+                throw .usage("\(name): ARGS may not hold --threads (a task plays on the CPUs Slurm gives it: --cpus C)")
+            case "--sprt":
+                throw .usage("\(name): ARGS may not hold --sprt (an SPRT stops on a decision, which shards playing apart cannot share)")
+            case "--resume": throw .usage("\(name): ARGS may not hold --resume (a requeued or resubmitted task resumes by itself)")
+            case "--out":
+                guard out == nil else { throw .usage("\(name): --out given twice in ARGS") }
+                if option != word {
+                    out = String(word.dropFirst(option.count + 1))
+                } else {
+                    guard i + 1 < job.count, !job[i + 1].hasPrefix("--") else { throw .usage("\(name): --out in ARGS needs a folder") }
+                    out = job[i + 1]
+                    i += 1
+                }
+            default: words.append(word)
+            }
+            i += 1
+        }
+        guard let out else {
+            throw .usage("\(name): ARGS must include --out OUT (shards go to OUT/shards, the merged tournament to OUT/merged)")
+        }
+        guard !out.isEmpty else { throw .usage("\(name): --out in ARGS needs a folder name, got ''") }
+        // The tournament's own parser, so a misspelt option fails here and not in N tasks.
+        do { try GameRegistry.dispatch(Options.gameName(in: words), to: ArgumentCheck(arguments: words + ["--out", out])) } catch {
+            throw error.prefixed("tournament").prefixed(name)
+        }
+
+        var directives: [String] = []
+        for (option, directive) in [("--partition", "partition"), ("--time", "time"), ("--mem", "mem")] {
+            guard let value = options.string(option) else { continue }
+            guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0.isNewline || "\"'\\#".contains($0) }),
+                  !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw .usage("\(name): option \(option): '\(value)' is not a Slurm value (no blanks, quotes, backslashes or #)")
+            }
+            directives.append("--\(directive)=\(value)")
+        }
+
+        let here = FileManager.default.currentDirectoryPath
+        let outPath = absolute(out, in: here)
+        let dir = options.string("--dir").map { absolute($0, in: here) } ?? outPath + "/slurm"
+        let bench = options.string("--bench").map { absolute($0, in: here) } ?? runningExecutable(in: here)
+        for (what, path) in [("--out", outPath), ("--dir", dir), ("--bench", bench), ("the current folder", here)]
+        where path.contains(where: { $0.isNewline }) {
+            throw .usage("\(name): \(what): a path with a line break cannot go into a job script")
+        }
+        return Plan(tournamentArguments: words, out: outPath, dir: dir, shards: shards, cpus: cpus,
+                    directives: directives, bench: bench, workingDirectory: here, submit: options.has("--submit"))
+    }
+
+    /// Parses a tournament's options as `bench tournament` does, without playing.
+    struct ArgumentCheck: GameVisitor {
+        let arguments: [String]
+
+        func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
+        func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
+
+        func check<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+            let options = try Options(command: "tournament", arguments: arguments, declared: TournamentCommand.declared, game: G.self)
+            _ = try options.rules(G.self)
+            guard options.list("--agents") != nil else { throw .usage("tournament: missing required option --agents") }
+        }
+    }
+
+    // MARK: - The scripts
+
+    static func shardsScript(_ plan: Plan) -> String {
+        var lines = [
+            "#!/bin/bash",
+            "# The shards of a bench tournament: array task K plays shard K of \(plan.shards)",
+            "# into \(plan.shardsFolder)/shard-K. Written by bench cluster slurm (docs/cluster.md).",
+            "# Rerun shard K (it resumes where it stopped): sbatch --array=K \(quoted(plan.shardsScript))",
+            "#SBATCH --job-name=bench-shards",
+            "#SBATCH --array=0-\(plan.shards - 1)",
+            "#SBATCH --cpus-per-task=\(plan.cpus)",
+        ]
+        lines += plan.directives.map { "#SBATCH " + $0 }
+        lines += [
+            "#SBATCH --requeue",
+            "#SBATCH --open-mode=append",
+            "#SBATCH --chdir=" + directiveQuoted(plan.workingDirectory),
+            "#SBATCH --output=" + directiveQuoted(pattern(plan.logs) + "/shard-%a.out"),
+            "",
+            "shard=\"${SLURM_ARRAY_TASK_ID:?submit this script with sbatch: it is an array job}\"",
+            "out=\(quoted(plan.shardsFolder))/shard-\"$shard\"",
+            "# A task requeued or resubmitted finds its shard's folder and continues it.",
+            "resume=()",
+            "if [ -e \"$out/tournament.json\" ]; then resume=(--resume); fi",
+            "echo \"bench-shards: shard $shard of \(plan.shards) on $(hostname) with ${SLURM_CPUS_PER_TASK:-1} CPUs, $(date -u)\"",
+            "exec \(quoted(plan.bench)) tournament \(plan.tournamentArguments.map(quoted).joined(separator: " ")) \\",
+            "    --shard \"$shard/\(plan.shards)\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" --out \"$out\" \"${resume[@]}\"",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func mergeScript(_ plan: Plan) -> String {
+        var lines = [
+            "#!/bin/bash",
+            "# The merge of the \(plan.shards) shards in \(plan.shardsFolder) into \(plan.mergedFolder).",
+            "# Written by bench cluster slurm (docs/cluster.md); submitted after the shards' array job:",
+            "#   sbatch --dependency=afterok:JOBID \(quoted(plan.mergeScript))",
+            "#SBATCH --job-name=bench-merge",
+            "#SBATCH --cpus-per-task=1",
+        ]
+        lines += plan.directives.map { "#SBATCH " + $0 }
+        lines += [
+            "#SBATCH --kill-on-invalid-dep=yes",
+            "#SBATCH --chdir=" + directiveQuoted(plan.workingDirectory),
+            "#SBATCH --output=" + directiveQuoted(pattern(plan.logs) + "/merge-%j.out"),
+            "",
+            "# Every shard by name (not a glob): a missing one is named by bench merge.",
+            "shards=()",
+            "for k in $(seq 0 \(plan.shards - 1)); do shards+=(\(quoted(plan.shardsFolder))/shard-\"$k\"); done",
+            "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) --shards \"${shards[@]}\"",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes both scripts and creates the logs folder (Slurm does not create it).
+    static func write(_ plan: Plan) throws(WorkbenchError) {
+        let fm = FileManager.default
+        do { try fm.createDirectory(atPath: plan.logs, withIntermediateDirectories: true) } catch {
+            throw .runtime("\(name): cannot create \(plan.logs)")
+        }
+        for (path, text) in [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))] {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            } catch { throw .runtime("\(name): cannot write \(path)") }
+        }
+    }
+
+    // MARK: - Submitting
+
+    static func submit(_ plan: Plan) throws(WorkbenchError) {
+        guard let sbatch = onPath("sbatch") else {
+            throw .runtime("\(name): --submit: sbatch is not on PATH (the scripts are in \(plan.dir): submit them where Slurm is)")
+        }
+        let shardsJob = try sbatchJob(sbatch, [plan.shardsScript], what: "the shards' array job")
+        let mergeJob: String
+        do { mergeJob = try sbatchJob(sbatch, ["--dependency=afterok:\(shardsJob)", plan.mergeScript], what: "the merge job") } catch {
+            throw .runtime("\(error.detail); the shards are submitted as job \(shardsJob): submit the merge with "
+                           + "sbatch --dependency=afterok:\(shardsJob) \(quoted(plan.mergeScript))").prefixed(name)
+        }
+        printWritten(plan)
+        print("submitted: shards as array job \(shardsJob) (tasks 0-\(plan.shards - 1)), merge as job \(mergeJob) (once all succeeded)")
+        print("  watch: squeue -j \(shardsJob),\(mergeJob)")
+        print("  rerun shard K (resumes): sbatch --array=K \(quoted(plan.shardsScript)); then the merge again: "
+              + "sbatch --dependency=afterany:\(shardsJob),afterok:NEWJOB \(quoted(plan.mergeScript))")
+        printWhere(plan)
+    }
+
+    /// Runs `sbatch --parsable ARGS`; the job id it prints (without a `;cluster`).
+    static func sbatchJob(_ sbatch: String, _ arguments: [String], what: String) throws(WorkbenchError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: sbatch)
+        process.arguments = ["--parsable"] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { throw .runtime("\(name): cannot run \(sbatch) (\(error.localizedDescription))") }
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complaint = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let said = complaint.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw .runtime("\(name): sbatch refused \(what) (status \(process.terminationStatus)\(said.isEmpty ? "" : ": " + said))")
+        }
+        let id = printed.split(whereSeparator: \.isNewline).last.map { String($0.prefix { $0 != ";" }) } ?? ""
+        guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
+            throw .runtime("\(name): sbatch printed no job id for \(what) (got '\(printed.trimmingCharacters(in: .whitespacesAndNewlines))')")
+        }
+        return id
+    }
+
+    // MARK: - Output
+
+    static func printWritten(_ plan: Plan) {
+        print("wrote \(plan.shardsScript): array 0-\(plan.shards - 1), shard K of \(plan.shards) into \(plan.shardsFolder)/shard-K")
+        print("wrote \(plan.mergeScript): bench merge into \(plan.mergedFolder)")
+    }
+
+    static func printWhere(_ plan: Plan) {
+        print("results: \(plan.mergedFolder) (summary.md once the merge job ends); logs: \(plan.logs)")
+    }
+
+    // MARK: - Paths and quoting
+
+    /// `path` made absolute against `folder`, with `.` and `..` resolved.
+    static func absolute(_ path: String, in folder: String) -> String {
+        let full = path.hasPrefix("/") ? path : folder + "/" + path
+        return URL(fileURLWithPath: full).standardizedFileURL.path
+    }
+
+    /// The absolute path of the running `bench`.
+    static func runningExecutable(in folder: String) -> String {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"), path.hasPrefix("/") {
+            return path
+        }
+        #endif
+        if let path = Bundle.main.executablePath { return absolute(path, in: folder) }
+        return absolute(CommandLine.arguments.first ?? "bench", in: folder)
+    }
+
+    /// The first executable `program` on `PATH`.
+    static func onPath(_ program: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/" + program
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// One shell word: as it is when it is safe, else in single quotes (as ``benchCommandLine(_:)``).
+    static func quoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
+        return !word.isEmpty && word.allSatisfy { safe.contains($0) } ? word
+            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// A value in an `#SBATCH` line, which sbatch reads with double quotes and
+    /// backslash escapes (and a `#` that starts a comment outside quotes).
+    static func directiveQuoted(_ value: String) -> String {
+        "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A folder as part of a Slurm file-name pattern: `%` stands for itself.
+    static func pattern(_ folder: String) -> String { folder.replacingOccurrences(of: "%", with: "%%") }
+}
