@@ -54,9 +54,16 @@ public enum ShardMerge {
             throw .usage("merge: \(out.path) already holds files; merge into a new folder")
         }
         var whole = TournamentFile(config: first.config.whole, rules: first.rules)
-        // The command of one machine's run: a shard's, without its `--shard K/N`.
-        whole.config.command = first.config.command.replacingOccurrences(
-            of: #" --shard(=| )\S+"#, with: "", options: .regularExpression)
+        // The command of one machine's run: a shard's without `--shard`, `--threads`
+        // and `--resume`, writing to `out`.
+        let word = #"(=| )('[^']*'|\S+)"#
+        var command = first.config.command
+        for option in ["--shard", "--threads"] {
+            command = command.replacingOccurrences(of: " " + option + word, with: "", options: .regularExpression)
+        }
+        command = command.replacingOccurrences(of: " --resume", with: "")
+        command = command.replacingOccurrences(of: " --out" + word, with: "", options: .regularExpression)
+        whole.config.command = command + " " + benchCommandLine(["--out", out.path]).dropFirst("bench ".count)
         let config = whole.config
         let aside = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).merging-\(getpid())")
         try? fm.removeItem(at: aside)
