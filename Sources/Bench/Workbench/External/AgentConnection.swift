@@ -50,11 +50,9 @@ final class AgentConnection: @unchecked Sendable {
         }
         let deadline = Clock.now + seconds
         func fail(_ t: Termination, _ reason: String) -> Result<AgentConnection, AgentFailure> {
-            let detail = t == .crash ? "\(reason): it \(process.exitDescription(waiting: 0.5))" : reason
-            process.drainErrors()
-            let tail = process.errorTail
+            let failure = process.failure(t, reason)
             process.end(gracefully: false)
-            return .failure(AgentFailure(t, detail, stderr: tail))
+            return .failure(failure)
         }
         guard process.send("protocol \(version)", until: deadline) else { return fail(.crash, "handshake: cannot write") }
         var name: String? = nil, options: [Parameter] = [], wantsLegal = false, lines = 0
@@ -112,11 +110,7 @@ final class AgentConnection: @unchecked Sendable {
 
     /// Sends `lines` (the last one a `go`) and reads the reply before `deadline`.
     func request(_ lines: [String], deadline: Double, limit: String) -> Result<Reply, AgentFailure> {
-        func fail(_ t: Termination, _ reason: String) -> Result<Reply, AgentFailure> {
-            let detail = t == .crash ? "\(reason): it \(process.exitDescription(waiting: 0.5))" : reason
-            process.drainErrors()
-            return .failure(AgentFailure(t, detail, stderr: process.errorTail))
-        }
+        func fail(_ t: Termination, _ reason: String) -> Result<Reply, AgentFailure> { .failure(process.failure(t, reason)) }
         if process.hasUnreadOutput() {
             guard case .line(let extra) = process.readLine(until: Clock.now) else { return fail(.protocol, "output after its move") }
             return fail(.protocol, "'\(ProtocolLine.clip(extra))' after its last move (one move per go)")

@@ -285,6 +285,14 @@ final class AgentProcess: @unchecked Sendable {
         return "closed its output"
     }
 
+    /// The failure `termination` for `reason`, with the process's last lines of
+    /// standard error; for a crash, how it ended is added to the reason.
+    func failure(_ termination: Termination, _ reason: String) -> AgentFailure {
+        let detail = termination == .crash ? "\(reason): it \(exitDescription(waiting: 0.5))" : reason
+        drainErrors()
+        return AgentFailure(termination, detail, stderr: errorTail)
+    }
+
     // MARK: - Ending
 
     /// Ends the process and reaps it: `quit` and up to a second to exit when

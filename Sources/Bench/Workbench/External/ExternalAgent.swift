@@ -104,10 +104,7 @@ final class ExternalSession: @unchecked Sendable {
     /// process: its next game starts a new one.
     func fail(_ f: AgentFailure) {
         var f = f
-        if f.stderr.isEmpty, let process = connection?.process {
-            process.drainErrors()
-            f.stderr = process.errorTail
-        }
+        if f.stderr.isEmpty, let process = connection?.process { f.stderr = process.failure(f.termination, f.reason).stderr }
         failure = f
         connection?.process.end(gracefully: false)
         connection = nil

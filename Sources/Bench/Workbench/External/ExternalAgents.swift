@@ -61,8 +61,8 @@ public final class ExternalAgents: Sendable {
     /// catalog already has is a usage error.
     public func register<G: TwoPlayerWorkbenchGame>(in catalog: inout AgentCatalog<any TwoPlayerAgent<G>>,
                                                    rules: G.Rules) throws(WorkbenchError) {
+        let rulesText = try JSON.text(rules)
         for d in definitions {
-            let rulesText = try JSON.text(rules)
             let kind = AgentKind<any TwoPlayerAgent<G>>(d.description) { spec, seed in
                 ExternalTwoPlayerAgent<G>(definition: d, spec: spec, seed: seed, rules: rules, rulesText: rulesText)
             }
@@ -72,8 +72,8 @@ public final class ExternalAgents: Sendable {
 
     /// Adds every agent to the puzzle catalog `catalog`.
     public func register<G: PuzzleWorkbenchGame>(in catalog: inout AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
+        let rulesText = try JSON.text(G.defaultRules)
         for d in definitions {
-            let rulesText = try JSON.text(G.defaultRules)
             let kind = AgentKind<any PuzzleAgent<G>>(d.description) { spec, seed in
                 ExternalPuzzleAgent<G>(definition: d, spec: spec, seed: seed, rulesText: rulesText)
             }

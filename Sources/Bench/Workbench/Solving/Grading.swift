@@ -75,12 +75,12 @@ public enum Grading {
             guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
             let move = agent.selectMove(GameHistory(p)).move
             defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
-            // An external agent that misbehaved forfeits the position: graded as a move that loses at once.
-            if move == nil || !p.legalMoves.contains(move!), let failure = (agent as? any FailureReporting)?.failure,
-               let before = table.value(of: p) {
+            guard let before = table.value(of: p) else { return nil }
+            guard let move, p.legalMoves.contains(move) else {
+                // An external agent that misbehaved forfeits the position: graded as a move that loses at once.
+                guard let failure = (agent as? any FailureReporting)?.failure else { return nil }
                 return GradedMove(before: before, after: .loss(plies: 0), forfeit: failure.termination)
             }
-            guard let move, p.legalMoves.contains(move), let before = table.value(of: p) else { return nil }
             var child = p
             child.play(move)
             guard let after = table.value(of: child)?.beforeMove else { return nil }

@@ -118,7 +118,7 @@ public enum ShardMerge {
                 while let (r, text) = try reader.peek(), r.index / size == u {
                     try log.append(text)
                     try tally.add(r)
-                    try reader.advance()
+                    reader.advance()
                     found += 1
                 }
             }
@@ -183,7 +183,7 @@ final class RecordReader {
     }
 
     /// Takes the record ``peek()`` gave.
-    func advance() throws(WorkbenchError) { next = nil }
+    func advance() { next = nil }
 
     private func read() throws(WorkbenchError) -> (GameRecord, Data)? {
         while true {

@@ -253,16 +253,15 @@ extension TuningSettings {
         var parameters: [TuningParameter] = []
         for name in tuned {
             let start = startValue(name)
-            let declared = options.first { $0.name == name }.flatMap { p -> ClosedRange<Double>? in
-                switch p.kind {
-                case .integer(let r): return Double(r.lowerBound)...Double(r.upperBound)
-                case .real(let r): return r
-                default: return nil
-                }
+            // An option's declared range, and the smallest perturbation that moves it.
+            var declared: ClosedRange<Double>? = nil, smallest = 1e-6
+            switch options.first(where: { $0.name == name })?.kind {
+            case .integer(let r): declared = Double(r.lowerBound)...Double(r.upperBound); smallest = 1
+            case .real(let r): declared = r
+            default: break
             }
-            let c = cEnd.value(for: name) ?? declared.map { r in
-                max((r.upperBound - r.lowerBound) / 20, options.first { $0.name == name }?.typeName == "integer" ? 1 : 1e-6)
-            } ?? TuningParameter.defaultCEnd(start: start)
+            let c = cEnd.value(for: name) ?? declared.map { max(($0.upperBound - $0.lowerBound) / 20, smallest) }
+                ?? TuningParameter.defaultCEnd(start: start)
             // Bounded away from 0, so that no gain or step of the schedule is infinite
             // or zero (a c_end of 5e-324 made the first step infinite).
             guard TuningParameter.gainRange.contains(c) else {
