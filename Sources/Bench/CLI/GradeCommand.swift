@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 import Search
 import Workbench
@@ -9,6 +10,7 @@ struct GradeCommand: TablebaseCommand {
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
         "--tablebase": .value, "--json": .flag, AgentFileOption.name: .value,
+        "--out": .value, "--shard": .value, "--resume": .flag,
     ]
 
     static let help = """
@@ -27,6 +29,13 @@ struct GradeCommand: TablebaseCommand {
           --threads T       positions graded at once (default: the active cores)
           --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
           --json            print one JSON object
+          --out DIR         keep the run in folder DIR: run.json, graded.jsonl (each position's
+                            values before and after the move, appended as they are graded),
+                            report.json and report.md; an interrupted run continues with --resume
+          --resume          continue the run in --out DIR (the same options), grading only the
+                            positions it lacks
+          --shard K/N       grade only shard K of N (K = 0...N-1; position n is shard n mod N's),
+                            into --out DIR; join the shards with bench merge (docs/cluster.md)
         \(AgentFileOption.help)
         Progress goes to stderr when it is a terminal.
         """
@@ -59,6 +68,22 @@ struct GradeCommand: TablebaseCommand {
                 }
             }
         }
+        let shard = try Self.shard(options)
+        if let out = options.string("--out") {
+            guard !out.isEmpty else { throw .usage("grade: --out needs a folder name, got ''") }
+            let checked: AgentSpec
+            do { checked = try catalog.checkedSpec(spec) } catch { throw error.prefixed("grade").prefixed("agent '\(spec)'") }
+            do { _ = try catalog.make(checked, seed: 0) } catch { throw .runtime("grade: agent '\(spec)': \(error.message)") }
+            let (report, repair) = try Grading.run(
+                G.self, agent: checked.text, table: table, folder: URL(fileURLWithPath: out), positions: count, seed: seed,
+                shard: shard, resume: options.has("--resume"), threads: threads, command: benchCommandLine([Self.name] + arguments),
+                progress: progress) { seed throws(ParseError) in try catalog.make(checked, seed: seed) }
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if let repair { Output.note("grade: \(repair)") }
+            print(options.has("--json") ? report.json : report.text)
+            return
+        }
+        if options.has("--resume") { throw .usage("grade: --resume needs --out DIR (the run to continue)") }
         let report = try Grading.grade(G.self, spec: spec, catalog: catalog, table: table, positions: count, seed: seed, threads: threads,
                                        progress: progress)
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
@@ -67,5 +92,15 @@ struct GradeCommand: TablebaseCommand {
         } else {
             print(report.text)
         }
+    }
+
+    /// `--shard K/N`, if given (it needs `--out`).
+    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
+        guard let text = options.string("--shard") else { return nil }
+        guard let shard = Shard(parsing: text) else {
+            throw .usage("\(name): option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
+        }
+        guard options.string("--out") != nil else { throw .usage("\(name): --shard needs --out DIR (each shard its own folder)") }
+        return shard
     }
 }

@@ -19,6 +19,11 @@ struct MergeCommand: GameVisitor {
           --out DIR        the merged folder (new, or empty)
           --shards DIR...  the shards' folders, in any order
           --partial        merge even when games are missing
+
+        The shards of bench grade --shard K/N --out DIR and of bench solve --placement
+        ... --shard K/N --study DIR are merged the same way (their folders hold run.json):
+        DIR gets run.json without the shard, the log sorted by position, and the report
+        one machine writes (its seconds: the workers' time, summed).
         """
 
     let folders: [URL]
@@ -31,13 +36,16 @@ struct MergeCommand: GameVisitor {
         let out = try options.required("--out")
         guard !out.isEmpty else { throw .usage("merge: --out needs a folder name, got ''") }
         guard let shards = options.list("--shards") else { throw .usage("merge: missing required option --shards") }
+        if let kind = try PositionRun.kind(of: URL(fileURLWithPath: shards[0])) {
+            return try mergeRun(kind: kind, shards: shards, out: out, partial: options.has("--partial"))
+        }
         var folders: [URL] = [], data: [Data] = []
         for path in shards {
             let url = URL(fileURLWithPath: path)
             let configURL = url.appendingPathComponent(TournamentFolder.configName)
             let contents: Data?
             do { contents = try RegularFile.contents(configURL.path) } catch { throw error.prefixed("merge") }
-            guard let contents else { throw .usage("merge: \(path) is not a tournament folder (no tournament.json)") }
+            guard let contents else { throw .usage("merge: \(path) is not a tournament folder (no tournament.json) or a run folder (no run.json)") }
             folders.append(url)
             data.append(contents)
         }
@@ -47,6 +55,23 @@ struct MergeCommand: GameVisitor {
         }
         try GameRegistry.dispatch(game, to: MergeCommand(folders: folders, data: data, out: URL(fileURLWithPath: out),
                                                           partial: options.has("--partial")))
+    }
+
+    /// Merges the shards of a grading or a placement study (a ``PositionRun``).
+    static func mergeRun(kind: String, shards: [String], out: String, partial: Bool) throws(WorkbenchError) {
+        let folders = shards.map { URL(fileURLWithPath: $0) }
+        let outcome: PositionRun.MergeOutcome
+        switch kind {
+        case GradingSpec.kind:
+            outcome = try PositionRun.merge(folders, as: GradingSpec.self, into: URL(fileURLWithPath: out), partial: partial)
+        case PlacementStudySpec.kind:
+            outcome = try PositionRun.merge(folders, as: PlacementStudySpec.self, into: URL(fileURLWithPath: out), partial: partial)
+        default:
+            throw .usage("merge: \(shards[0])/run.json is a run of kind '\(kind)', which bench merge does not know")
+        }
+        print(outcome.report.text)
+        if outcome.missing > 0 { Output.note("merge: --partial: \(outcome.missing) items missing; the report covers the items found") }
+        Output.note("merge: \(outcome.shards) shards merged into \(out)")
     }
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {

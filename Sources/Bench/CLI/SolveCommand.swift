@@ -10,6 +10,7 @@ struct SolveCommand: TablebaseCommand {
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--threads": .value, "--out": .value, "--json": .flag,
         "--placement": .value, "--positions": .value, "--seed": .value, "--node-limit": .value, "--tt": .value,
+        "--study": .value, "--shard": .value, "--resume": .flag,
     ]
 
     static let help = """
@@ -35,6 +36,13 @@ struct SolveCommand: TablebaseCommand {
           --seed S          the positions' seed (default 1)
           --node-limit N    give up on a position after N nodes (default 1000000000)
           --tt MB           each thread's transposition table (default 256)
+          --study DIR       keep the study in folder DIR: run.json, solved.jsonl (each position's
+                            value, nodes and seconds, appended as it is solved), report.json and
+                            report.md (seconds: the workers' time); continue it with --resume
+          --resume          continue the study in --study DIR (the same options)
+          --shard K/N       solve only shard K of N (item n is shard n mod N's; the items are the
+                            positions of each K in turn) into --study DIR; join the shards with
+                            bench merge (docs/cluster.md)
         Progress goes to stderr when it is a terminal.
         """
 
@@ -70,12 +78,22 @@ struct SolveCommand: TablebaseCommand {
         let nodeLimit = try options.int("--node-limit", default: 1_000_000_000, in: 1...Int.max)
         let megabytes = try options.int("--tt", default: 256, in: 1...4096)
         if placement.isEmpty {
-            for name in ["--positions", "--seed", "--node-limit", "--tt"] where options.string(name) != nil {
+            for name in ["--positions", "--seed", "--node-limit", "--tt", "--study", "--shard", "--resume"] where options.string(name) != nil || options.has(name) {
                 throw .usage("solve: \(name) needs --placement")
             }
         }
         let (table, summary) = try TablebaseFile.obtain(G.self, path: path, threads: threads, progress: report)
         progress?.finish()
+        if let dir = options.string("--study") {
+            guard !dir.isEmpty else { throw .usage("solve: --study needs a folder name, got ''") }
+            let spec = PlacementStudySpec(game: G.name, goatsInHand: placement, positions: count, seed: seed, nodeLimit: nodeLimit,
+                                          tableMegabytes: megabytes)
+            return try studyRun(G.self, table: table, spec: spec, folder: URL(fileURLWithPath: dir), shard: try shard(options),
+                                resume: options.has("--resume"), threads: threads, json: options.has("--json"))
+        }
+        if options.string("--shard") != nil || options.has("--resume") {
+            throw .usage("solve: --shard and --resume need --study DIR (the study's folder)")
+        }
         if !placement.isEmpty {
             return try study(G.self, table: table, placement: placement, count: count, seed: seed, nodeLimit: nodeLimit,
                              threads: threads, megabytes: megabytes, json: options.has("--json"))
@@ -93,10 +111,7 @@ extension SolveCommand {
     func study<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, placement: [Int], count: Int, seed: UInt64,
                                          nodeLimit: Int, threads: Int, megabytes: Int, json: Bool) throws(WorkbenchError) {
         var reports: [PlacementStudy.Report] = []
-        if !json {
-            print("| goats in hand | placed | positions | solved | goats win | draw | tigers win | mean nodes | median nodes | max nodes | seconds | nodes/s |")
-            print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        }
+        if !json { print(PlacementStudy.tableHeader) }
         for k in placement {
             let terminal = isatty(STDERR_FILENO) != 0
             let start = Clock.now
@@ -114,14 +129,40 @@ extension SolveCommand {
             }
             if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
             reports.append(r)
-            if !json {
-                func n(_ x: Double?) -> String { x.map { Output.fixed($0, 0) } ?? "—" }
-                print("| \(r.goatsInHand) | \(r.placed) | \(r.positions) | \(r.solved) | \(r.wins) | \(r.draws) | \(r.losses) | "
-                    + "\(n(r.meanNodes)) | \(n(r.medianNodes)) | \(r.maxNodes.map(String.init) ?? "—") | "
-                    + "\(Output.fixed(r.seconds, 2)) | \(Output.fixed(r.nodesPerSecond, 0)) |")
-            }
+            if !json { print(r.tableRow) }
         }
         if json { try Output.printJSON(reports) }
+    }
+}
+
+extension SolveCommand {
+    /// `--shard K/N`, if given (it needs `--study`).
+    func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
+        guard let text = options.string("--shard") else { return nil }
+        guard let shard = Shard(parsing: text) else {
+            throw .usage("solve: option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
+        }
+        return shard
+    }
+
+    /// `--placement … --study DIR`: the study as a position run, resumable and shardable.
+    func studyRun<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, spec: PlacementStudySpec, folder: URL, shard: Shard?,
+                                            resume: Bool, threads: Int, json: Bool) throws(WorkbenchError) {
+        let terminal = isatty(STDERR_FILENO) != 0
+        let start = Clock.now
+        var progress: (@Sendable (Int, Int, Int) -> Void)? = nil
+        if terminal {
+            progress = { k, done, total in
+                let line = "[\(k) in hand: \(done)/\(total) positions, \(Int(Clock.now - start)) s]"
+                FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+            }
+        }
+        let (report, repair) = try PlacementStudy.study(G.self, table: table, spec: spec, folder: folder, shard: shard,
+                                                        resume: resume, threads: threads,
+                                                        command: benchCommandLine([Self.name] + arguments), progress: progress)
+        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if let repair { Output.note("solve: \(repair)") }
+        print(json ? report.json : report.text)
     }
 }
 

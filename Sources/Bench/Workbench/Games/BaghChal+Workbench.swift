@@ -96,6 +96,13 @@ extension BaghChal: SolvableWorkbenchGame {
         PlacementStudy.run(table: table, goatsInHand: steps, count: count, seed: seed, nodeLimit: nodeLimit,
                            threads: threads, tableMegabytes: tableMegabytes, progress: progress)
     }
+
+    public static func placementSolve(table: BaghChalTablebase, steps: Int, numbers: [Int], seed: UInt64, nodeLimit: Int,
+                                      threads: Int, tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                                      finished: (@Sendable (PlacementStudy.Solved) -> Void)?) -> [PlacementStudy.Solved]? {
+        PlacementStudy.solve(table: table, goatsInHand: steps, numbers: numbers, seed: seed, nodeLimit: nodeLimit,
+                             threads: threads, tableMegabytes: tableMegabytes, progress: progress, finished: finished)
+    }
 }
 
 /// The rules as `tournament.json` stores them: `plyLimit` beside the tournament's

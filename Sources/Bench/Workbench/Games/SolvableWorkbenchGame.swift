@@ -22,6 +22,13 @@ public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
     /// hand, ``PlacementStudy``); `nil` for a game without a placement phase.
     static func placementStudy(table: Table, steps: Int, count: Int, seed: UInt64, nodeLimit: Int, threads: Int,
                                tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report?
+
+    /// Solves the positions `numbers` of ``placementStudy(table:steps:count:seed:nodeLimit:threads:tableMegabytes:progress:)``
+    /// alone (a shard's or a resumed run's), calling `finished` with each as it is
+    /// solved; `nil` for a game without a placement phase.
+    static func placementSolve(table: Table, steps: Int, numbers: [Int], seed: UInt64, nodeLimit: Int, threads: Int,
+                               tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?,
+                               finished: (@Sendable (PlacementStudy.Solved) -> Void)?) -> [PlacementStudy.Solved]?
 }
 
 extension SolvableWorkbenchGame {

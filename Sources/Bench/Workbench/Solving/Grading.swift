@@ -67,32 +67,56 @@ public enum Grading {
         make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
     ) throws(WorkbenchError) -> GradingReport {
         let clock = Clock(seconds: nil)
+        var moves: [GradedMove] = []
+        try grade(G.self, agent: name, table: table, numbers: Array(0..<count), seed: seed, threads: threads,
+                  progress: progress, make: make) { block throws(WorkbenchError) in moves += block.map(\.move) }
+        return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: clock.elapsed, moves: moves)
+    }
+
+    /// Grades the positions `numbers` of `seed`, handing them to `finished` a block
+    /// at a time in the order of `numbers` (a ``PositionRun`` appends each block to its
+    /// log); a position in which the agent gives no legal move (and does not forfeit)
+    /// is a runtime error naming it, after the blocks before it.
+    public static func grade<G: SolvableWorkbenchGame>(
+        _ game: G.Type, agent name: String, table: G.Table, numbers: [Int], seed: UInt64, threads: Int,
+        blockSize: Int = 256, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>,
+        finished: ([GradedLine]) throws(WorkbenchError) -> Void
+    ) throws(WorkbenchError) {
         let done = GradedCount()
-        let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> GradedMove? in
-            let p = position(G.self, table: table, seed: seed, number: i)
-            // An agent that cannot be made here was made once before the run (the spec
-            // path checks it), so this counts as no move, never silently as a grade.
-            guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
-            let move = agent.selectMove(GameHistory(p)).move
-            defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
-            guard let before = table.value(of: p) else { return nil }
-            guard let move, p.legalMoves.contains(move) else {
-                // An external agent that misbehaved forfeits the position: graded as a move that loses at once.
-                guard let failure = (agent as? any FailureReporting)?.failure else { return nil }
-                return GradedMove(before: before, after: .loss(plies: 0), forfeit: failure.termination)
+        let total = numbers.count
+        var start = 0
+        while start < total {
+            let block = Array(numbers[start..<min(total, start + blockSize)])
+            start += block.count
+            let graded = ForkJoin.mapTasks(count: block.count, workers: threads) { task -> GradedLine? in
+                let i = block[task]
+                let clock = Clock(seconds: nil)
+                let p = position(G.self, table: table, seed: seed, number: i)
+                defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, total) }
+                // An agent that cannot be made here was made once before the run (the spec
+                // path checks it), so this counts as no move, never silently as a grade.
+                guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
+                let move = agent.selectMove(GameHistory(p)).move
+                guard let before = table.value(of: p) else { return nil }
+                guard let move, p.legalMoves.contains(move) else {
+                    // An external agent that misbehaved forfeits the position: graded as a move that loses at once.
+                    guard let failure = (agent as? any FailureReporting)?.failure else { return nil }
+                    return GradedLine(number: i, move: GradedMove(before: before, after: .loss(plies: 0), forfeit: failure.termination),
+                                      seconds: clock.elapsed)
+                }
+                var child = p
+                child.play(move)
+                guard let after = table.value(of: child)?.beforeMove else { return nil }
+                return GradedLine(number: i, move: GradedMove(before: before, after: after), seconds: clock.elapsed)
             }
-            var child = p
-            child.play(move)
-            guard let after = table.value(of: child)?.beforeMove else { return nil }
-            return GradedMove(before: before, after: after)
+            if let bad = graded.firstIndex(where: { $0 == nil }) {
+                try finished(graded[..<bad].map { $0! })
+                let p = position(G.self, table: table, seed: seed, number: block[bad])
+                throw .runtime("grade: agent '\(name)' returned no legal move in position \(block[bad]) (\(p.text))")
+            }
+            try finished(graded.map { $0! })
         }
-        if let bad = graded.firstIndex(where: { $0 == nil }) {
-            let p = position(G.self, table: table, seed: seed, number: bad)
-            throw .runtime("grade: agent '\(name)' returned no legal move in position \(bad) (\(p.text))")
-        }
-        let seconds = clock.elapsed
-        return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: seconds,
-                             moves: graded.map { $0! })
     }
 }
 

@@ -58,45 +58,98 @@ public enum PlacementStudy {
         }
     }
 
+    /// One solved position: its number, its value for the goats (`nil`: not solved
+    /// within the node limit), the nodes and the seconds it took.
+    public struct Solved: Sendable, Equatable {
+        public var position: Int
+        public var value: TablebaseValue.Kind?
+        public var nodes: Int
+        public var seconds: Double
+
+        public init(position: Int, value: TablebaseValue.Kind?, nodes: Int, seconds: Double) {
+            self.position = position
+            self.value = value
+            self.nodes = nodes
+            self.seconds = seconds
+        }
+    }
+
+    /// The number of positions with `goatsInHand` in hand when `count` are asked for
+    /// (one for 20 in hand: the start).
+    public static func positions(goatsInHand: Int, count: Int) -> Int { goatsInHand == BaghChal.goatsPerGame ? 1 : count }
+
     /// Solves `count` positions with `goatsInHand` goats in hand on `threads` workers,
     /// each worker with its own solver of `tableMegabytes`, each position within
     /// `nodeLimit` nodes.
     public static func run(table: BaghChalTablebase, goatsInHand: Int, count: Int, seed: UInt64, nodeLimit: Int,
                            threads: Int, tableMegabytes: Int,
                            progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> Report {
-        let count = goatsInHand == BaghChal.goatsPerGame ? 1 : count
-        let queue = TaskQueue(count: count)
-        let done = Atomic<Int>(0)
+        let count = positions(goatsInHand: goatsInHand, count: count)
         let start = Date()
-        let results = ForkJoin.map(workers: max(1, min(threads, count))) { _ -> [(Int, TablebaseValue.Kind?, Int)] in
+        let solved = solve(table: table, goatsInHand: goatsInHand, numbers: Array(0..<count), seed: seed, nodeLimit: nodeLimit,
+                           threads: threads, tableMegabytes: tableMegabytes, progress: progress)
+        let seconds = Date().timeIntervalSince(start)
+        return report(goatsInHand: goatsInHand, solved: solved, nodeLimit: nodeLimit, seed: seed, seconds: seconds)
+    }
+
+    /// Solves the positions `numbers` (with `goatsInHand` in hand) on `threads`
+    /// workers, calling `finished` with each as it is solved (from the workers, in any
+    /// order); returns them sorted by number.
+    public static func solve(table: BaghChalTablebase, goatsInHand: Int, numbers: [Int], seed: UInt64, nodeLimit: Int,
+                             threads: Int, tableMegabytes: Int,
+                             progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                             finished: (@Sendable (Solved) -> Void)? = nil) -> [Solved] {
+        let queue = TaskQueue(count: numbers.count)
+        let done = Atomic<Int>(0)
+        let results = ForkJoin.map(workers: max(1, min(threads, numbers.count))) { _ -> [Solved] in
             let solver = BaghChalPlacementSolver(table: table, tableMegabytes: tableMegabytes)
-            var mine: [(Int, TablebaseValue.Kind?, Int)] = []
-            while let i = queue.next() {
+            var mine: [Solved] = []
+            while let task = queue.next() {
+                let clock = Clock(seconds: nil)
                 solver.reset()
-                let p = position(goatsInHand: goatsInHand, seed: seed, number: i)
+                let p = position(goatsInHand: goatsInHand, seed: seed, number: numbers[task])
                 let value = solver.value(of: p, nodeLimit: nodeLimit)
-                mine.append((i, value, solver.nodes))
+                let solved = Solved(position: numbers[task], value: value, nodes: solver.nodes, seconds: clock.elapsed)
+                mine.append(solved)
+                finished?(solved)
                 let n = done.add(1, ordering: .relaxed).newValue
-                progress?(n, count)
+                progress?(n, numbers.count)
             }
             return mine
         }
-        let seconds = Date().timeIntervalSince(start)
-        var values = [String](repeating: "", count: count), nodes = [Int](repeating: 0, count: count)
-        for (i, value, n) in results.joined() {
-            values[i] = value?.rawValue ?? "unsolved"
-            nodes[i] = n
-        }
-        let solvedNodes = (0..<count).filter { values[$0] != "unsolved" }.map { nodes[$0] }.sorted()
+        return results.joined().sorted { $0.position < $1.position }
+    }
+
+    /// The report of `solved` (all positions of one K, sorted by number) taking `seconds`.
+    public static func report(goatsInHand: Int, solved: [Solved], nodeLimit: Int, seed: UInt64, seconds: Double) -> Report {
+        let values = solved.map { $0.value?.rawValue ?? "unsolved" }
+        let nodes = solved.map(\.nodes)
+        let solvedNodes = solved.filter { $0.value != nil }.map(\.nodes).sorted()
         let median: Double? = solvedNodes.isEmpty ? nil
             : solvedNodes.count % 2 == 1 ? Double(solvedNodes[solvedNodes.count / 2])
             : Double(solvedNodes[solvedNodes.count / 2 - 1] + solvedNodes[solvedNodes.count / 2]) / 2
         let total = nodes.reduce(0, +)
-        return Report(goatsInHand: goatsInHand, placed: BaghChal.goatsPerGame - goatsInHand, positions: count,
+        return Report(goatsInHand: goatsInHand, placed: BaghChal.goatsPerGame - goatsInHand, positions: solved.count,
                       solved: solvedNodes.count, wins: values.filter { $0 == "win" }.count,
                       draws: values.filter { $0 == "draw" }.count, losses: values.filter { $0 == "loss" }.count,
                       meanNodes: solvedNodes.isEmpty ? nil : Double(solvedNodes.reduce(0, +)) / Double(solvedNodes.count),
                       medianNodes: median, maxNodes: solvedNodes.last, nodeLimit: nodeLimit, seconds: seconds,
                       nodesPerSecond: seconds > 0 ? Double(total) / seconds : 0, values: values, nodes: nodes, seed: seed)
+    }
+
+    /// The header of ``Report/tableRow``.
+    public static let tableHeader = """
+        | goats in hand | placed | positions | solved | goats win | draw | tigers win | mean nodes | median nodes | max nodes | seconds | nodes/s |
+        |---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+        """
+}
+
+extension PlacementStudy.Report {
+    /// This K's row of the study's table.
+    public var tableRow: String {
+        func n(_ x: Double?) -> String { x.map { Format.fixed($0, 0) } ?? "—" }
+        return "| \(goatsInHand) | \(placed) | \(positions) | \(solved) | \(wins) | \(draws) | \(losses) | "
+            + "\(n(meanNodes)) | \(n(medianNodes)) | \(maxNodes.map(String.init) ?? "—") | "
+            + "\(Format.fixed(seconds, 2)) | \(Format.fixed(nodesPerSecond, 0)) |"
     }
 }

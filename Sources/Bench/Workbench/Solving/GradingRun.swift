@@ -1,0 +1,136 @@
+import Boards
+import Foundation
+import Search
+
+extension Grading {
+    /// Grades the agent `make` makes on the positions of `folder`'s run (all of them,
+    /// or `shard`'s), appending each block to the run's log, and writes the report
+    /// (``PositionRun``; `bench grade --out`). With `resume` the folder must hold this
+    /// run, and only the positions it lacks are graded. Returns the report and a note
+    /// when the log's last line was torn and cut.
+    public static func run<G: SolvableWorkbenchGame>(
+        _ game: G.Type, agent: String, table: G.Table, folder: URL, positions: Int, seed: UInt64, shard: Shard?,
+        resume: Bool, threads: Int, command: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
+    ) throws(WorkbenchError) -> (report: PositionRunReport, repair: String?) {
+        let file = PositionRunFile(command: command, spec: GradingSpec(game: G.name, agent: agent, positions: positions, seed: seed),
+                                   shard: shard)
+        let opened = try PositionRun.open(folder, file: file, resume: resume)
+        let clock = Clock(seconds: nil)
+        var items = opened.done
+        try grade(G.self, agent: agent, table: table, numbers: opened.pending, seed: seed, threads: threads,
+                  progress: progress, make: make) { block throws(WorkbenchError) in
+            try opened.log.append(contentsOf: block)
+            items += block
+        }
+        let report = try PositionRun.writeReport(folder, file: file, items: items, threads: threads, seconds: clock.elapsed)
+        return (report, opened.repair)
+    }
+}
+
+/// `bench grade --out DIR`: an agent's grading as a ``PositionRun``, so it can be
+/// resumed and sharded (position n is shard n mod N's). Everything the grades depend
+/// on is here; the tablebase is not, because every correct table gives the same values.
+public struct GradingSpec: PositionRunSpec {
+    public typealias Item = GradedLine
+
+    public var game: String
+    /// The agent's spec as the catalog checked it.
+    public var agent: String
+    public var positions: Int
+    public var seed: UInt64
+
+    public init(game: String, agent: String, positions: Int, seed: UInt64) {
+        self.game = game
+        self.agent = agent
+        self.positions = positions
+        self.seed = seed
+    }
+
+    public static var kind: String { "grading" }
+    public static var logName: String { "graded.jsonl" }
+    public static var itemDescription: String { "a graded position" }
+    public var itemCount: Int { positions }
+
+    public func problem(with item: GradedLine) -> String? {
+        guard item.seconds >= 0, item.seconds.isFinite else { return "seconds \(item.seconds) is not a time" }
+        // A move never makes a position better than its value: a grade that claims so is damaged.
+        if item.move.after.isBetter(than: item.move.before) {
+            return "the value after the move (\(item.move.after)) is better than before it (\(item.move.before))"
+        }
+        return nil
+    }
+
+    public func report(_ items: [GradedLine], threads: Int, seconds: Double) throws(WorkbenchError) -> PositionRunReport {
+        let report = GradingReport(game: game, agent: agent, seed: seed, threads: threads, seconds: seconds,
+                                   moves: items.map(\.move))
+        return PositionRunReport(json: try JSON.text(report), text: report.text)
+    }
+}
+
+/// One graded position, a line of `graded.jsonl`: its number, the values before and
+/// after the move as short codes (`W7` a win in 7 plies, `L12` a loss in 12, `D` a
+/// draw), the termination when an external agent forfeited, and the seconds it took.
+public struct GradedLine: PositionRunItem, Equatable {
+    public var number: Int
+    public var move: GradedMove
+    public var seconds: Double
+
+    public init(number: Int, move: GradedMove, seconds: Double) {
+        self.number = number
+        self.move = move
+        self.seconds = seconds
+    }
+
+    enum CodingKeys: String, CodingKey { case position, before, after, forfeit, seconds }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        number = try c.decode(Int.self, forKey: .position)
+        func value(_ key: CodingKeys) throws -> TablebaseValue {
+            let text = try c.decode(String.self, forKey: key)
+            guard let v = TablebaseValue(code: text) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "'\(text)' is not a value (W7, L12 or D)")
+            }
+            return v
+        }
+        move = GradedMove(before: try value(.before), after: try value(.after),
+                          forfeit: try c.decodeIfPresent(Termination.self, forKey: .forfeit))
+        seconds = try c.decode(Double.self, forKey: .seconds)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(number, forKey: .position)
+        try c.encode(move.before.shortCode, forKey: .before)
+        try c.encode(move.after.shortCode, forKey: .after)
+        try c.encodeIfPresent(move.forfeit, forKey: .forfeit)
+        try c.encode((seconds * 1e6).rounded() / 1e6, forKey: .seconds)
+    }
+}
+
+extension TablebaseValue {
+    /// `W7` (a win in 7 plies), `L12`, `D`: a value in a log line.
+    public var shortCode: String {
+        switch self {
+        case .draw: return "D"
+        case .win(let n): return "W\(n)"
+        case .loss(let n): return "L\(n)"
+        }
+    }
+
+    /// The value of a ``shortCode``; `nil` when the text is not one (a win needs an odd
+    /// number of plies, a loss an even one: the loser is to move at the end).
+    public init?(code text: String) {
+        if text == "D" { self = .draw; return }
+        guard let first = text.first, "WL".contains(first), let n = Int(text.dropFirst()), n >= 0, n <= 100_000,
+              String(n) == text.dropFirst() else { return nil }
+        if first == "W" {
+            guard n % 2 == 1 else { return nil }
+            self = .win(plies: n)
+        } else {
+            guard n % 2 == 0 else { return nil }
+            self = .loss(plies: n)
+        }
+    }
+}
