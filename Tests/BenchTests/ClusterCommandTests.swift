@@ -96,6 +96,35 @@ final class ClusterCommandTests: XCTestCase {
         XCTAssertFalse(one.contains("--partition") || one.contains("--time") || one.contains("--mem"), one)
     }
 
+    /// A grading and a placement study split by positions: the task runs grade (solve) with
+    /// its shard into --out (--study), resuming once its folder holds run.json.
+    func testGradingsAndPlacementStudiesAreSplitByPositions() throws {
+        let folder = try scratchFolder("cluster-runs")
+        let bench = try benchExecutablePath()
+        let out = folder.resolvingSymlinksInPath().path
+        let g = try run(bench, ["cluster", "slurm", "--shards", "3", "--", "grade", "--game", "bagh-chal", "--agent", "greedy",
+                                "--positions", "1000", "--out", "graded"], in: folder)
+        XCTAssertEqual(g.status, 0, g.stderr)
+        let grade = try String(contentsOfFile: out + "/graded/slurm/shards.sbatch", encoding: .utf8)
+        XCTAssertTrue(grade.contains(" grade --game bagh-chal --agent greedy --positions 1000 \\\n"), grade)
+        XCTAssertTrue(grade.contains("--out \"$out\""), grade)
+        XCTAssertTrue(grade.contains("if [ -e \"$out/run.json\" ]; then resume=(--resume); fi"), grade)
+        let s = try run(bench, ["cluster", "slurm", "--shards", "2", "--", "solve", "--game", "bagh-chal", "--placement", "6,7",
+                                "--positions", "50", "--out", "t.tb", "--study", "study"], in: folder)
+        XCTAssertEqual(s.status, 0, s.stderr)
+        let solve = try String(contentsOfFile: out + "/study/slurm/shards.sbatch", encoding: .utf8)
+        XCTAssertTrue(solve.contains(" solve --game bagh-chal --placement 6,7 --positions 50 --out t.tb \\\n"), solve)
+        XCTAssertTrue(solve.contains("--study \"$out\""), solve)
+        let merge = try String(contentsOfFile: out + "/study/slurm/merge.sbatch", encoding: .utf8)
+        XCTAssertTrue(merge.contains(" merge --out \(out)/study/merged --shards"), merge)
+        try assertUsageError(["cluster", "slurm", "--shards", "2", "--", "solve", "--game", "bagh-chal", "--study", "x"],
+                             names: ["placement"])
+        try assertUsageError(["cluster", "slurm", "--shards", "2", "--", "grade", "--game", "bagh-chal", "--agent", "greedy",
+                              "--out", "x"], names: ["--positions"])
+        try assertUsageError(["cluster", "slurm", "--shards", "2", "--", "grade", "--game", "tigers-goats", "--agent", "greedy",
+                              "--positions", "5", "--out", "x"], names: ["no tablebase"])
+    }
+
     /// The scripts as bash runs them: every path absolute and quoted (blanks, quotes, %),
     /// the task's shard and threads from Slurm's variables, --resume once the shard's folder
     /// holds a tournament, and the merge naming every shard in order.
@@ -145,7 +174,7 @@ final class ClusterCommandTests: XCTestCase {
             (["cluster", "slurm", "--shards", "4", "tournament"] + tail, ["--"]),
             (["cluster", "slurm", "--", "tournament"] + tail, ["--shards"]),
             (["cluster", "slurm", "--shards", "0", "--", "tournament"] + tail, ["--shards"]),
-            (["cluster", "slurm", "--shards", "4", "--", "search"] + tail, ["tournament"]),
+            (["cluster", "slurm", "--shards", "4", "--", "search"] + tail, ["tournament", "grade", "solve"]),
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--agents", "random", "greedy"], ["--out"]),
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--shard", "1/4"] + tail, ["--shard"]),
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--threads", "2"] + tail, ["--threads"]),

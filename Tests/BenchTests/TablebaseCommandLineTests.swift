@@ -24,6 +24,19 @@ final class TablebaseCommandLineTests: XCTestCase {
         try assertUsageError(["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "0"], names: ["--positions"])
     }
 
+    func testShardsAndResumesNeedTheirFolderAndAreCheckedBeforeAnyWork() throws {
+        let grade = ["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "5", "--tablebase", "/nonexistent.tb"]
+        try assertUsageError(grade + ["--shard", "0/2"], names: ["--shard needs --out"])
+        try assertUsageError(grade + ["--resume"], names: ["--resume needs --out"])
+        try assertUsageError(grade + ["--out", "x", "--shard", "2/2"], names: ["--shard", "'2/2' is not K/N"])
+        try assertUsageError(grade + ["--out", ""], names: ["--out needs a folder name"])
+        let solve = ["solve", "--game", "bagh-chal", "--out", "/nonexistent.tb"]
+        try assertUsageError(solve + ["--study", "x"], names: ["--study needs --placement"])
+        try assertUsageError(solve + ["--placement", "2", "--shard", "0/2"], names: ["--shard and --resume need --study"])
+        try assertUsageError(solve + ["--placement", "2", "--resume"], names: ["--shard and --resume need --study"])
+        try assertUsageError(solve + ["--placement", "2", "--study", "x", "--shard", "-1/2"], names: ["--shard", "not K/N"])
+    }
+
     func testACorruptFileIsARuntimeErrorAndLeftAlone() throws {
         let folder = try temporaryDirectory()
         let path = folder.appendingPathComponent("bad.tb").path

@@ -17,6 +17,8 @@ enum ClusterCommand {
 
     static let help = """
         usage: bench cluster slurm --shards N [options] -- tournament ARGS...
+               bench cluster slurm --shards N [options] -- grade ARGS...
+               bench cluster slurm --shards N [options] -- solve --placement K,... ARGS...
 
         Writes two Slurm batch scripts for the tournament ARGS (bench tournament's
         options, which must include --out OUT) and, with --submit, submits them:
@@ -35,6 +37,8 @@ enum ClusterCommand {
           --bench PATH      the bench executable the jobs run (default: this one)
           --submit          submit: sbatch the array, then the merge depending on it,
                             and print the job ids (without it: print the two commands)
+        A grading (bench grade ARGS with --out OUT) or a placement study (bench solve
+        --placement ... with --study OUT) is split the same way, by positions.
         ARGS may not hold --shard, --threads (a task runs on its SLURM_CPUS_PER_TASK),
         --sprt (it stops on a decision that shards playing apart cannot share) or
         --resume (a task resumes by itself). Paths in the scripts are absolute; the jobs
@@ -44,6 +48,8 @@ enum ClusterCommand {
 
     /// A tournament's options, checked and placed: the words to pass on, and the folders.
     struct Plan {
+        /// The command the tasks run: `tournament`, `grade` or `solve`.
+        var command: String = "tournament"
         var tournamentArguments: [String]
         var out: String
         var dir: String
@@ -54,6 +60,10 @@ enum ClusterCommand {
         var workingDirectory: String
         var submit: Bool
 
+        /// The option that names a shard's folder (`--study` for a placement study).
+        var outOption: String { ClusterCommand.outOption(command) }
+        /// The file a shard's folder holds once started.
+        var configFile: String { command == "tournament" ? TournamentFolder.configName : PositionRun.configName }
         var shardsFolder: String { out + "/shards" }
         var mergedFolder: String { out + "/merged" }
         var logs: String { dir + "/logs" }
@@ -86,9 +96,10 @@ enum ClusterCommand {
         }
         let options = try Options(command: name, arguments: Array(arguments[..<separator]), declared: declared)
         let job = Array(arguments[(separator + 1)...])
-        guard job.first == "tournament" else {
-            throw .usage("\(name): after -- comes 'tournament ARGS', got '\(job.first ?? "")'")
+        guard let command = job.first, ["tournament", "grade", "solve"].contains(command) else {
+            throw .usage("\(name): after -- comes 'tournament ARGS', 'grade ARGS' or 'solve ARGS', got '\(job.first ?? "")'")
         }
+        let outOption = Self.outOption(command)
         let shards = try options.int("--shards", default: 0, in: 1...1_000_000)
         guard options.string("--shards") != nil else { throw .usage("\(name): missing required option --shards") }
         let cpus = try options.int("--cpus", default: 1, in: 1...1024)
@@ -108,12 +119,12 @@ enum ClusterCommand {
             case "--sprt":
                 throw .usage("\(name): ARGS may not hold --sprt (an SPRT stops on a decision, which shards playing apart cannot share)")
             case "--resume": throw .usage("\(name): ARGS may not hold --resume (a requeued or resubmitted task resumes by itself)")
-            case "--out":
-                guard out == nil else { throw .usage("\(name): --out given twice in ARGS") }
+            case outOption:
+                guard out == nil else { throw .usage("\(name): \(outOption) given twice in ARGS") }
                 if option != word {
                     out = String(word.dropFirst(option.count + 1))
                 } else {
-                    guard i + 1 < job.count, !job[i + 1].hasPrefix("--") else { throw .usage("\(name): --out in ARGS needs a folder") }
+                    guard i + 1 < job.count, !job[i + 1].hasPrefix("--") else { throw .usage("\(name): \(outOption) in ARGS needs a folder") }
                     out = job[i + 1]
                     i += 1
                 }
@@ -122,12 +133,15 @@ enum ClusterCommand {
             i += 1
         }
         guard let out else {
-            throw .usage("\(name): ARGS must include --out OUT (shards go to OUT/shards, the merged tournament to OUT/merged)")
+            throw .usage("\(name): ARGS must include \(outOption) OUT (shards go to OUT/shards, the merged \(command) to OUT/merged)")
         }
-        guard !out.isEmpty else { throw .usage("\(name): --out in ARGS needs a folder name, got ''") }
-        // The tournament's own parser, so a misspelt option fails here and not in N tasks.
-        do { try GameRegistry.dispatch(Options.gameName(in: words), to: ArgumentCheck(arguments: words + ["--out", out])) } catch {
-            throw error.prefixed("tournament").prefixed(name)
+        guard !out.isEmpty else { throw .usage("\(name): \(outOption) in ARGS needs a folder name, got ''") }
+        // The command's own parser, so a misspelt option fails here and not in N tasks.
+        do {
+            try GameRegistry.dispatch(Options.gameName(in: words),
+                                      to: ArgumentCheck(command: command, arguments: words + [outOption, out]))
+        } catch {
+            throw error.prefixed(command).prefixed(name)
         }
 
         var directives: [String] = []
@@ -148,18 +162,39 @@ enum ClusterCommand {
         where path.contains(where: { $0.isNewline }) {
             throw .usage("\(name): \(what): a path with a line break cannot go into a job script")
         }
-        return Plan(tournamentArguments: words, out: outPath, dir: dir, shards: shards, cpus: cpus,
+        return Plan(command: command, tournamentArguments: words, out: outPath, dir: dir, shards: shards, cpus: cpus,
                     directives: directives, bench: bench, workingDirectory: here, submit: options.has("--submit"))
     }
 
-    /// Parses a tournament's options as `bench tournament` does, without playing.
+    /// The option that names a shard's folder for `command`.
+    static func outOption(_ command: String) -> String { command == "solve" ? "--study" : "--out" }
+
+    /// Parses a tournament's, grading's or study's options as the command does, without running.
     struct ArgumentCheck: GameVisitor {
+        var command = "tournament"
         let arguments: [String]
 
         func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
         func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
 
         func check<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+            switch command {
+            case "grade":
+                let options = try Options(command: "grade", arguments: arguments, declared: GradeCommand.declared)
+                guard G.self is any SolvableWorkbenchGame.Type else { throw .usage("\(G.name) has no tablebase to grade against") }
+                _ = try options.required("--agent")
+                guard options.string("--positions") != nil else { throw .usage("missing required option --positions") }
+                _ = try options.int("--positions", default: 0, in: 1...10_000_000)
+                return
+            case "solve":
+                let options = try Options(command: "solve", arguments: arguments, declared: SolveCommand.declared)
+                guard G.self is any SolvableWorkbenchGame.Type else { throw .usage("\(G.name) has no tablebase") }
+                guard options.string("--placement") != nil else {
+                    throw .usage("only a placement study (--placement K,... --study OUT) is split into shards")
+                }
+                return
+            default: break
+            }
             let options = try Options(command: "tournament", arguments: arguments, declared: TournamentCommand.declared, game: G.self)
             _ = try options.rules(G.self)
             guard options.list("--agents") != nil else { throw .usage("tournament: missing required option --agents") }
@@ -171,7 +206,7 @@ enum ClusterCommand {
     static func shardsScript(_ plan: Plan) -> String {
         var lines = [
             "#!/bin/bash",
-            "# The shards of a bench tournament: array task K plays shard K of \(plan.shards)",
+            "# The shards of a bench \(plan.command): array task K runs shard K of \(plan.shards)",
             "# into \(plan.shardsFolder)/shard-K. Written by bench cluster slurm (docs/cluster.md).",
             "# Rerun shard K (it resumes where it stopped): sbatch --array=K \(quoted(plan.shardsScript))",
             "#SBATCH --job-name=bench-shards",
@@ -189,10 +224,10 @@ enum ClusterCommand {
             "out=\(quoted(plan.shardsFolder))/shard-\"$shard\"",
             "# A task requeued or resubmitted finds its shard's folder and continues it.",
             "resume=()",
-            "if [ -e \"$out/tournament.json\" ]; then resume=(--resume); fi",
+            "if [ -e \"$out/\(plan.configFile)\" ]; then resume=(--resume); fi",
             "echo \"bench-shards: shard $shard of \(plan.shards) on $(hostname) with ${SLURM_CPUS_PER_TASK:-1} CPUs, $(date -u)\"",
-            "exec \(quoted(plan.bench)) tournament \(plan.tournamentArguments.map(quoted).joined(separator: " ")) \\",
-            "    --shard \"$shard/\(plan.shards)\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" --out \"$out\" \"${resume[@]}\"",
+            "exec \(quoted(plan.bench)) \(plan.command) \(plan.tournamentArguments.map(quoted).joined(separator: " ")) \\",
+            "    --shard \"$shard/\(plan.shards)\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" \(plan.outOption) \"$out\" \"${resume[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -286,7 +321,8 @@ enum ClusterCommand {
     }
 
     static func printWhere(_ plan: Plan) {
-        print("results: \(plan.mergedFolder) (summary.md once the merge job ends); logs: \(plan.logs)")
+        let report = plan.command == "tournament" ? "summary.md" : "report.md"
+        print("results: \(plan.mergedFolder) (\(report) once the merge job ends); logs: \(plan.logs)")
     }
 
     // MARK: - Paths and quoting

@@ -51,6 +51,9 @@ struct GradeCommand: TablebaseCommand {
         let count = try options.int("--positions", default: 0, in: 1...10_000_000)
         let seed = try options.uint64("--seed", default: 1)
         let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let shard = try Self.shard(options)
+        if options.has("--resume") && options.string("--out") == nil { throw .usage("grade: --resume needs --out DIR (the run to continue)") }
+        if options.string("--out") == "" { throw .usage("grade: --out needs a folder name, got ''") }
         let path = options.string("--tablebase") ?? G.defaultTablebaseFile
         guard try RegularFile.exists(path) else {
             throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
@@ -68,9 +71,7 @@ struct GradeCommand: TablebaseCommand {
                 }
             }
         }
-        let shard = try Self.shard(options)
         if let out = options.string("--out") {
-            guard !out.isEmpty else { throw .usage("grade: --out needs a folder name, got ''") }
             let checked: AgentSpec
             do { checked = try catalog.checkedSpec(spec) } catch { throw error.prefixed("grade").prefixed("agent '\(spec)'") }
             do { _ = try catalog.make(checked, seed: 0) } catch { throw .runtime("grade: agent '\(spec)': \(error.message)") }
@@ -83,7 +84,6 @@ struct GradeCommand: TablebaseCommand {
             print(options.has("--json") ? report.json : report.text)
             return
         }
-        if options.has("--resume") { throw .usage("grade: --resume needs --out DIR (the run to continue)") }
         let report = try Grading.grade(G.self, spec: spec, catalog: catalog, table: table, positions: count, seed: seed, threads: threads,
                                        progress: progress)
         if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }

@@ -82,17 +82,19 @@ struct SolveCommand: TablebaseCommand {
                 throw .usage("solve: \(name) needs --placement")
             }
         }
+        let shard = try shard(options)
+        let studyFolder = options.string("--study")
+        if studyFolder == "" { throw .usage("solve: --study needs a folder name, got ''") }
+        if studyFolder == nil && (shard != nil || options.has("--resume")) {
+            throw .usage("solve: --shard and --resume need --study DIR (the study's folder)")
+        }
         let (table, summary) = try TablebaseFile.obtain(G.self, path: path, threads: threads, progress: report)
         progress?.finish()
-        if let dir = options.string("--study") {
-            guard !dir.isEmpty else { throw .usage("solve: --study needs a folder name, got ''") }
+        if let dir = studyFolder {
             let spec = PlacementStudySpec(game: G.name, goatsInHand: placement, positions: count, seed: seed, nodeLimit: nodeLimit,
                                           tableMegabytes: megabytes)
-            return try studyRun(G.self, table: table, spec: spec, folder: URL(fileURLWithPath: dir), shard: try shard(options),
+            return try studyRun(G.self, table: table, spec: spec, folder: URL(fileURLWithPath: dir), shard: shard,
                                 resume: options.has("--resume"), threads: threads, json: options.has("--json"))
-        }
-        if options.string("--shard") != nil || options.has("--resume") {
-            throw .usage("solve: --shard and --resume need --study DIR (the study's folder)")
         }
         if !placement.isEmpty {
             return try study(G.self, table: table, placement: placement, count: count, seed: seed, nodeLimit: nodeLimit,

@@ -54,8 +54,10 @@ public struct GradingSpec: PositionRunSpec {
 
     public func problem(with item: GradedLine) -> String? {
         guard item.seconds >= 0, item.seconds.isFinite else { return "seconds \(item.seconds) is not a time" }
-        // A move never makes a position better than its value: a grade that claims so is damaged.
-        if item.move.after.isBetter(than: item.move.before) {
+        // A move never makes a position better than its value (a draw into a win, a
+        // loss into a draw or a win): a grade that claims so is damaged.
+        let rank: [TablebaseValue.Kind: Int] = [.loss: 0, .draw: 1, .win: 2]
+        if rank[item.move.after.kind]! > rank[item.move.before.kind]! {
             return "the value after the move (\(item.move.after)) is better than before it (\(item.move.before))"
         }
         return nil
@@ -119,18 +121,12 @@ extension TablebaseValue {
         }
     }
 
-    /// The value of a ``shortCode``; `nil` when the text is not one (a win needs an odd
-    /// number of plies, a loss an even one: the loser is to move at the end).
+    /// The value of a ``shortCode``; `nil` when the text is not one. (Any ply count
+    /// is accepted: a reduced table, won at fewer captures, has a "win in 0".)
     public init?(code text: String) {
         if text == "D" { self = .draw; return }
         guard let first = text.first, "WL".contains(first), let n = Int(text.dropFirst()), n >= 0, n <= 100_000,
               String(n) == text.dropFirst() else { return nil }
-        if first == "W" {
-            guard n % 2 == 1 else { return nil }
-            self = .win(plies: n)
-        } else {
-            guard n % 2 == 0 else { return nil }
-            self = .loss(plies: n)
-        }
+        self = first == "W" ? .win(plies: n) : .loss(plies: n)
     }
 }
