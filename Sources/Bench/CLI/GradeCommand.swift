@@ -95,12 +95,5 @@ struct GradeCommand: TablebaseCommand {
     }
 
     /// `--shard K/N`, if given (it needs `--out`).
-    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
-        guard let text = options.string("--shard") else { return nil }
-        guard let shard = Shard(parsing: text) else {
-            throw .usage("\(name): option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
-        }
-        guard options.string("--out") != nil else { throw .usage("\(name): --shard needs --out DIR (each shard its own folder)") }
-        return shard
-    }
+    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: name, folder: "--out") }
 }

@@ -141,3 +141,16 @@ struct Options {
         return v
     }
 }
+
+extension Options {
+    /// `--shard K/N`, if given; with `folder`, that option must be given too (each
+    /// shard writes its own folder).
+    func shard(command: String, folder: String?) throws(WorkbenchError) -> Shard? {
+        guard let text = string("--shard") else { return nil }
+        guard let shard = Shard(parsing: text) else {
+            throw .usage("\(command): option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
+        }
+        if let folder, string(folder) == nil { throw .usage("\(command): --shard needs \(folder) DIR (each shard its own folder)") }
+        return shard
+    }
+}

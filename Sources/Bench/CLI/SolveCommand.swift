@@ -139,13 +139,7 @@ extension SolveCommand {
 
 extension SolveCommand {
     /// `--shard K/N`, if given (it needs `--study`).
-    func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
-        guard let text = options.string("--shard") else { return nil }
-        guard let shard = Shard(parsing: text) else {
-            throw .usage("solve: option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
-        }
-        return shard
-    }
+    func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: Self.name, folder: nil) }
 
     /// `--placement … --study DIR`: the study as a position run, resumable and shardable.
     func studyRun<G: SolvableWorkbenchGame>(_ game: G.Type, table: G.Table, spec: PlacementStudySpec, folder: URL, shard: Shard?,

@@ -74,14 +74,7 @@ struct TournamentCommand: GameCommand {
                           "gauntlet": "--gauntlet", "shard": "--shard"]
 
     /// `--shard K/N`, if given.
-    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? {
-        guard let text = options.string("--shard") else { return nil }
-        guard let shard = Shard(parsing: text) else {
-            throw .usage("tournament: option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")
-        }
-        guard options.string("--out") != nil else { throw .usage("tournament: --shard needs --out DIR (each shard its own folder)") }
-        return shard
-    }
+    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: name, folder: "--out") }
 
     /// `error` from the library, naming the option that set the field it is about.
     static func naming(_ error: WorkbenchError) -> WorkbenchError {

@@ -35,17 +35,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
 
     /// Appends `line` as one line of JSON, in one write, and waits until the disk
     /// has it (fsync).
-    public func append(_ line: Line) throws(WorkbenchError) {
-        let text = try JSON.text(line) + "\n"
-        let failure: String? = handle.withLock { h in
-            do {
-                try h.write(contentsOf: Data(text.utf8))
-                try h.synchronize()
-            } catch { return error.localizedDescription }
-            return nil
-        }
-        if let failure { throw .runtime("cannot append to \(url.path): \(failure)") }
-    }
+    public func append(_ line: Line) throws(WorkbenchError) { try append(contentsOf: [line]) }
 
     /// Appends `lines` in one write and waits until the disk has them: for items that
     /// finish faster than a synchronisation (graded positions), a block at a time.

@@ -232,24 +232,10 @@ public enum PositionRun {
         var files: [PositionRunFile<Spec>] = []
         for folder in folders { files.append(try within("merge") { () throws(WorkbenchError) in try readFile(folder, as: Spec.self) }) }
         guard let first = files.first else { throw .usage("merge: no shard folders given") }
-        guard let count = first.shard?.count else {
-            throw .usage("merge: \(folders[0].path) is not a shard (its \(configName) has no shard)")
-        }
-        var byIndex = [Int: Int]()
-        for (i, file) in files.enumerated() {
-            guard let shard = file.shard else { throw .usage("merge: \(folders[i].path) is not a shard (its \(configName) has no shard)") }
-            guard file.spec == first.spec, shard.count == count else {
-                throw .usage("merge: \(folders[i].path) is a shard of another run than \(folders[0].path) (options, seed or shard count differ)")
-            }
-            if let earlier = byIndex[shard.index] {
-                throw .usage("merge: shard \(shard) is given twice (\(folders[earlier].path), \(folders[i].path))")
-            }
-            byIndex[shard.index] = i
-        }
+        let byIndex = try Shard.together(files.map(\.shard), folders: folders, configName: configName, what: "run",
+                                         differ: "options, seed or shard count", out: out) { files[$0].spec == first.spec }
+        let count = first.shard!.count
         let fm = FileManager.default
-        if fm.fileExists(atPath: out.path), let contents = try? fm.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
-            throw .usage("merge: \(out.path) already holds files; merge into a new folder")
-        }
         // A torn last line (a shard killed while writing it) is an item not done: missing.
         var items: [Spec.Item] = []
         for (folder, file) in zip(folders, files) { items += try within("merge") { () throws(WorkbenchError) in try readItems(folder, file: file).items } }
@@ -303,21 +289,15 @@ public enum PositionRun {
     }
 
     /// A shard's command as one machine would run it: without `--shard`, `--threads`
-    /// and `--resume`, and writing to `out`.
+    /// and `--resume`, and writing to `out` (`--study` for a placement study, else `--out`).
     static func unshardedCommand(_ command: String, out: String) -> String {
         let value = #"(=| )('[^']*'|\S+)"#
+        let folderOption = command.range(of: " --study" + value, options: .regularExpression) != nil ? "--study" : "--out"
         var c = command
-        for pattern in [" --shard" + value, " --threads" + value, " --resume(?= |$)"] {
+        for pattern in [" --shard" + value, " --threads" + value, " --resume(?= |$)", " \(folderOption)" + value] {
             c = c.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
         }
-        for option in ["--out", "--study"] {
-            c = c.replacingOccurrences(of: " \(option)" + value, with: " \(option) \(Self.quoted(out))", options: .regularExpression)
-        }
-        return c
-    }
-
-    static func quoted(_ word: String) -> String {
-        word.allSatisfy { $0.isLetter || $0.isNumber || "-_./=:,".contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        return c + " " + benchCommandLine([folderOption, out]).dropFirst("bench ".count)
     }
 
     /// `body`'s value, its error with `context` in front.

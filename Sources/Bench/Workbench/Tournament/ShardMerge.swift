@@ -32,27 +32,13 @@ public enum ShardMerge {
         check: (TournamentFile<R>) -> C
     ) throws(WorkbenchError) -> Outcome {
         guard let first = files.first else { throw .usage("merge: no shard folders given") }
-        guard let count = first.config.shard?.count else {
-            throw .usage("merge: \(folders[0].path) is not a shard (its tournament.json has no shard)")
+        // shard index -> position in `folders`
+        let byIndex = try Shard.together(files.map(\.config.shard), folders: folders, configName: TournamentFolder.configName,
+                                         what: "tournament", differ: "configuration, rules, seed or shard count", out: out) {
+            files[$0].config.whole == first.config.whole && files[$0].rules == first.rules
         }
-        var byIndex = [Int: Int]()  // shard index -> position in `folders`
-        for (i, file) in files.enumerated() {
-            guard let shard = file.config.shard else {
-                throw .usage("merge: \(folders[i].path) is not a shard (its tournament.json has no shard)")
-            }
-            guard file.config.whole == first.config.whole, file.rules == first.rules, shard.count == count else {
-                throw .usage("merge: \(folders[i].path) is a shard of another tournament than \(folders[0].path) "
-                    + "(configuration, rules, seed or shard count differ)")
-            }
-            if let earlier = byIndex[shard.index] {
-                throw .usage("merge: shard \(shard) is given twice (\(folders[earlier].path), \(folders[i].path))")
-            }
-            byIndex[shard.index] = i
-        }
+        let count = first.config.shard!.count
         let fm = FileManager.default
-        if fm.fileExists(atPath: out.path), let contents = try? fm.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
-            throw .usage("merge: \(out.path) already holds files; merge into a new folder")
-        }
         var whole = TournamentFile(config: first.config.whole, rules: first.rules)
         // The command of one machine's run: a shard's without `--shard`, `--threads`
         // and `--resume`, writing to `out`.

@@ -1,3 +1,4 @@
+import Foundation
 import Boards
 
 /// What fixes a tournament's games, apart from the game's rules: saved in
@@ -208,6 +209,33 @@ public struct Shard: Codable, Equatable, Sendable, CustomStringConvertible {
         guard parts.count == 2, let k = NumberText.wholeNumber(parts[0]), let n = NumberText.wholeNumber(parts[1]),
               Self.countRange.contains(n), (0..<n).contains(k) else { return nil }
         self.init(index: k, count: n)
+    }
+}
+
+extension Shard {
+    /// Checks, for a merge, that the folders' `shards` belong together: each folder a
+    /// shard (its `configName` has one), each of the first one's run (`sameRun(i)`)
+    /// and count, each K once; and that `out` holds nothing. Returns the position in
+    /// `folders` of each K's folder. Every refusal is a one-line usage error.
+    package static func together(_ shards: [Shard?], folders: [URL], configName: String, what run: String, differ: String,
+                                 out: URL, sameRun: (Int) -> Bool) throws(WorkbenchError) -> [Int: Int] {
+        guard !shards.isEmpty else { throw .usage("merge: no shard folders given") }
+        var byIndex = [Int: Int]()
+        for (i, shard) in shards.enumerated() {
+            guard let shard else { throw .usage("merge: \(folders[i].path) is not a shard (its \(configName) has no shard)") }
+            guard sameRun(i), shard.count == shards[0]?.count else {
+                throw .usage("merge: \(folders[i].path) is a shard of another \(run) than \(folders[0].path) (\(differ) differ)")
+            }
+            if let earlier = byIndex[shard.index] {
+                throw .usage("merge: shard \(shard) is given twice (\(folders[earlier].path), \(folders[i].path))")
+            }
+            byIndex[shard.index] = i
+        }
+        let fm = FileManager.default
+        if fm.fileExists(atPath: out.path), let contents = try? fm.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
+            throw .usage("merge: \(out.path) already holds files; merge into a new folder")
+        }
+        return byIndex
     }
 }
 
