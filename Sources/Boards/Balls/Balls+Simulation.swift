@@ -31,12 +31,20 @@
 // however the ball moves. Otherwise the first tick a catch is possible is τ + k* with
 //     k* = max(1, ⌊(D − a₀ − 4) / 2⌋ + 1)  while growing (a₀ < 61), and k* = 1 after;
 // (for a₀ < 61 and D < 126 − a₀ this k* keeps a₀ + k* ≤ 61, inside the growing phase, and
-// inside the life a₀ + k* ≤ 121.) The simulator takes the least k* over every pair of
-// ball and live explosion, moves the balls that many ticks at once (their phases, in
-// closed form), and checks that tick exactly; when no pair is within reach, or no ball
-// is left, no later tick can catch anything and the score is final.
+// inside the life a₀ + k* ≤ 121.)
+//
+// # Per ball, the next tick worth a look
+//
+// So each ball carries a *wake* tick: a lower bound on the first tick any explosion may
+// catch it, the least τ + k* over the live explosions, computed from the ball's position
+// at τ. Explosions only appear (then the new one's k* is folded into every ball's wake)
+// or die (the bound stays a bound), so the bound stays valid as ticks pass. The
+// simulator jumps to the least wake; there it moves only the balls due (their phases,
+// in closed form), checks them exactly against every live explosion, and either catches
+// them or computes their next wake. When no ball has a wake, or no ball is left, no
+// later tick can catch anything and the score is final; the end tick is arithmetic.
 // A tap whose point is at Chebyshev distance ≥ 125 from every ball at tick t (a₀ = 1)
-// catches nothing: that is the first check, before any work per tick.
+// catches nothing: that is the first check, before any storage is set up.
 
 extension Balls {
     /// What a tap scores: the balls exploded, the tick the level ended, and whether
@@ -53,7 +61,7 @@ extension Balls {
     func run(_ tap: BallsTap) -> (score: Int, ticks: Int, survivors: UInt32) {
         let n0 = Int(_count)
         let t = Int(tap.t), tx = Int(tap.x), ty = Int(tap.y)
-        let everyone: UInt32 = n0 == 32 ? ~0 : (1 << UInt32(n0)) &- 1
+        let everyone: UInt32 = (1 << UInt32(n0)) &- 1
         let sx = t % BallsField.xPeriod, sy = t % BallsField.yPeriod
         // The cheap case first: no ball within the tap's reach (D < 125) at tick t.
         var near = false
@@ -65,79 +73,63 @@ extension Balls {
         }
         guard near else { return (0, t + 121, everyone) }
 
-        // The balls still on the field: phases and positions at tick `tau`, and which
-        // ball of the state each is.
+        // The balls still on the field: phases at tick t, the next tick worth a look
+        // (Int.max: none), and which ball of the state each is.
         var qx = InlineArray<30, Int32>(repeating: 0), qy = InlineArray<30, Int32>(repeating: 0)
-        var px = InlineArray<30, Int32>(repeating: 0), py = InlineArray<30, Int32>(repeating: 0)
+        var wake = InlineArray<30, Int>(repeating: .max)
         var id = InlineArray<30, UInt8>(repeating: 0)
         for i in 0..<n0 {
             let (x0, y0) = phase(i)
             let a = Self.wrap(x0 + sx, BallsField.xPeriod), b = Self.wrap(y0 + sy, BallsField.yPeriod)
-            qx[i] = Int32(a); qy[i] = Int32(b)
-            px[i] = Int32(Self.position(a, size: BallsField.width)); py[i] = Int32(Self.position(b, size: BallsField.height))
-            id[i] = UInt8(i)
+            qx[i] = Int32(truncatingIfNeeded: a); qy[i] = Int32(truncatingIfNeeded: b)
+            id[i] = UInt8(truncatingIfNeeded: i)
+            let d = max(abs(Self.position(a, size: BallsField.width) - tx), abs(Self.position(b, size: BallsField.height) - ty))
+            let k = Self.ticksToReach(distance: d, age: 1)
+            if k != .max { wake[i] = t + k }
         }
-        // The live explosions: centre and birth (age = tick − birth). At most 1 + 30.
+        // The explosions: centre and birth (age = tick − birth); at most 1 + 30. Dead
+        // ones stay in the list and are skipped by their age.
         var ex = InlineArray<31, Int32>(repeating: 0), ey = InlineArray<31, Int32>(repeating: 0)
         var eb = InlineArray<31, Int>(repeating: 0)
-        ex[0] = Int32(tx); ey[0] = Int32(ty); eb[0] = t - 1
-        var n = n0, m = 1, tau = t, score = 0, lastCatch = Int.min / 2
+        ex[0] = Int32(truncatingIfNeeded: tx); ey[0] = Int32(truncatingIfNeeded: ty); eb[0] = t - 1
+        // Where the balls caught this tick stand.
+        var px = InlineArray<30, Int32>(repeating: 0), py = InlineArray<30, Int32>(repeating: 0)
+        var n = n0, m = 1, score = 0, lastCatch = Int.min / 2
 
         while n > 0 {
-            // The first tick at which any ball may be caught (see the bound above);
-            // explosions too old to catch again are dropped.
-            var next = Int.max
-            var e = 0
-            while e < m {
-                let a0 = tau - eb[e]
-                if a0 >= 121 {
-                    m -= 1
-                    ex[e] = ex[m]; ey[e] = ey[m]; eb[e] = eb[m]
-                    continue
-                }
-                let reach = 126 - a0, ox = ex[e], oy = ey[e]
-                for i in 0..<n {
-                    let d = Int(max(abs(px[i] &- ox), abs(py[i] &- oy)))
-                    if d < reach {
-                        let k = a0 >= 61 ? 1 : max(1, (d - a0 - 4) / 2 + 1)
-                        if tau + k < next { next = tau + k }
-                    }
-                }
-                e += 1
-            }
-            if next == Int.max { break }
+            var tau = Int.max
+            for i in 0..<n where wake[i] < tau { tau = wake[i] }
+            if tau == .max { break }
+            // Every ball's phase moves by the same amount from tick t.
+            let mx = Int32(truncatingIfNeeded: (tau - t) % BallsField.xPeriod)
+            let my = Int32(truncatingIfNeeded: (tau - t) % BallsField.yPeriod)
 
-            // Every ball moves to tick `next` (k ≤ 62 ticks: one wrap at most).
-            let k = Int32(next - tau)
-            tau = next
-            for i in 0..<n {
-                var a = qx[i] &+ k
-                if a >= Int32(BallsField.xPeriod) { a &-= Int32(BallsField.xPeriod) }
-                var b = qy[i] &+ k
-                if b >= Int32(BallsField.yPeriod) { b &-= Int32(BallsField.yPeriod) }
-                qx[i] = a; qy[i] = b
-                px[i] = a <= Int32(BallsField.width) ? a &- 1 : Int32(2 * BallsField.width + 1) &- a
-                py[i] = b <= Int32(BallsField.height) ? b &- 1 : Int32(2 * BallsField.height + 1) &- b
-            }
-
-            // Step 3 of tick `tau`: the balls within reach of an explosion present
-            // before this tick's catches.
+            // Step 3 of tick tau for the balls due: caught by an explosion present
+            // before this tick's catches, or given their next wake.
             var caught: UInt32 = 0
-            for i in 0..<n {
+            for i in 0..<n where wake[i] == tau {
+                let (x, y) = Self.position(qx[i], qy[i], mx, my)
+                var next = Int.max
                 for e in 0..<m {
                     let a = tau - eb[e]
                     if a > 121 { continue }
                     let r = Int32(truncatingIfNeeded: a <= 61 ? a : 122 - a) &+ 4
-                    let dx = px[i] &- ex[e], dy = py[i] &- ey[e]
+                    let dx = x &- ex[e], dy = y &- ey[e]
                     if dx &* dx &+ dy &* dy < r &* r {
                         caught |= 1 << UInt32(i)
+                        px[i] = x; py[i] = y
                         break
                     }
+                    let k = Self.ticksToReach(distance: Int(max(abs(dx), abs(dy))), age: a)
+                    if k < next { next = k }
                 }
+                wake[i] = next == .max ? .max : tau + next
             }
             guard caught != 0 else { continue }
+
             // Each caught ball becomes an explosion (r = 4 now: birth tau − 4); the
-            // others close ranks.
+            // others close ranks, and the new explosions' reach joins their wakes.
+            let firstNew = m
             var w = 0
             for i in 0..<n {
                 if caught & (1 << UInt32(i)) != 0 {
@@ -145,16 +137,43 @@ extension Balls {
                     m += 1
                     score += 1
                 } else {
-                    qx[w] = qx[i]; qy[w] = qy[i]; px[w] = px[i]; py[w] = py[i]; id[w] = id[i]
+                    qx[w] = qx[i]; qy[w] = qy[i]; wake[w] = wake[i]; id[w] = id[i]
                     w += 1
                 }
             }
             n = w
             lastCatch = tau
+            for i in 0..<n {
+                let (x, y) = Self.position(qx[i], qy[i], mx, my)
+                for e in firstNew..<m {
+                    let k = Self.ticksToReach(distance: Int(max(abs(x &- ex[e]), abs(y &- ey[e]))), age: 4)
+                    if k != .max && tau + k < wake[i] { wake[i] = tau + k }
+                }
+            }
         }
         var survivors: UInt32 = 0
         for i in 0..<n { survivors |= 1 << UInt32(id[i]) }
         return (score, max(t + 121, lastCatch + 118), survivors)
+    }
+
+    /// Ticks from now until an explosion of age `age` may first catch a ball at
+    /// Chebyshev distance `distance` (the k* above); `Int.max` when it never can.
+    @inlinable @inline(__always)
+    static func ticksToReach(distance d: Int, age a0: Int) -> Int {
+        if a0 >= 121 || d >= 126 - a0 { return .max }
+        return a0 >= 61 ? 1 : max(1, (d - a0 - 4) / 2 + 1)
+    }
+
+    /// The centre of a ball whose phases at tick t are (`qx`, `qy`), `mx` and `my`
+    /// ticks later (each below its period).
+    @inlinable @inline(__always)
+    static func position(_ qx: Int32, _ qy: Int32, _ mx: Int32, _ my: Int32) -> (x: Int32, y: Int32) {
+        var a = qx &+ mx, b = qy &+ my
+        if a >= Int32(BallsField.xPeriod) { a &-= Int32(BallsField.xPeriod) }
+        if b >= Int32(BallsField.yPeriod) { b &-= Int32(BallsField.yPeriod) }
+        let x = a <= Int32(BallsField.width) ? a &- 1 : Int32(2 * BallsField.width + 1) &- a
+        let y = b <= Int32(BallsField.height) ? b &- 1 : Int32(2 * BallsField.height + 1) &- b
+        return (x, y)
     }
 
     /// `value` (0..<2·period) reduced below `period`.
@@ -180,9 +199,8 @@ extension Balls {
             var a0 = 1  // the tap's age at tick t
             while true {
                 let x = Self.position(qx, size: BallsField.width), y = Self.position(qy, size: BallsField.height)
-                let d = max(abs(x - tx), abs(y - ty))
-                if a0 >= 121 || d >= 126 - a0 { break }
-                let k = a0 >= 61 ? 1 : max(1, (d - a0 - 4) / 2 + 1)
+                let k = Self.ticksToReach(distance: max(abs(x - tx), abs(y - ty)), age: a0)
+                if k == .max { break }
                 qx = (qx + k) % BallsField.xPeriod
                 qy = (qy + k) % BallsField.yPeriod
                 a0 += k
