@@ -73,87 +73,87 @@ extension Balls {
         }
         guard near else { return (0, t + 121, everyone) }
 
-        // The balls still on the field: phases at tick t, the next tick worth a look
-        // (Int.max: none), and which ball of the state each is.
-        var qx = InlineArray<30, Int32>(repeating: 0), qy = InlineArray<30, Int32>(repeating: 0)
-        var wake = InlineArray<30, Int>(repeating: .max)
-        var id = InlineArray<30, UInt8>(repeating: 0)
-        for i in 0..<n0 {
-            let (x0, y0) = phase(i)
-            let a = Self.wrap(x0 + sx, BallsField.xPeriod), b = Self.wrap(y0 + sy, BallsField.yPeriod)
-            qx[i] = Int32(truncatingIfNeeded: a); qy[i] = Int32(truncatingIfNeeded: b)
-            id[i] = UInt8(truncatingIfNeeded: i)
-            let d = max(abs(Self.position(a, size: BallsField.width) - tx), abs(Self.position(b, size: BallsField.height) - ty))
-            let k = Self.ticksToReach(distance: d, age: 1)
-            if k != .max { wake[i] = t + k }
-        }
-        // The explosions: centre and birth (age = tick − birth); at most 1 + 30. Dead
-        // ones stay in the list and are skipped by their age.
-        var ex = InlineArray<31, Int32>(repeating: 0), ey = InlineArray<31, Int32>(repeating: 0)
-        var eb = InlineArray<31, Int>(repeating: 0)
-        ex[0] = Int32(truncatingIfNeeded: tx); ey[0] = Int32(truncatingIfNeeded: ty); eb[0] = t - 1
-        // Where the balls caught this tick stand.
-        var px = InlineArray<30, Int32>(repeating: 0), py = InlineArray<30, Int32>(repeating: 0)
-        var n = n0, m = 1, score = 0, lastCatch = Int.min / 2
+        // Scratch on the stack, one block of Int32 (ticks stay below 2³¹): per ball on
+        // the field its phases at tick t, the next tick worth a look (never: Int32.max)
+        // and which ball of the state it is, where it stands if caught this tick; per
+        // explosion (at most 1 + 30) its centre and birth (age = tick − birth).
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 7 * 30 + 3 * 31) { block in
+            let base = block.baseAddress!
+            let qx = base, qy = base + 30, wake = base + 60, id = base + 90, px = base + 120, py = base + 150
+            let ex = base + 210, ey = base + 241, eb = base + 272
+            let never = Int32.max
+            for i in 0..<n0 {
+                let (x0, y0) = phase(i)
+                let a = Self.wrap(x0 + sx, BallsField.xPeriod), b = Self.wrap(y0 + sy, BallsField.yPeriod)
+                qx[i] = Int32(truncatingIfNeeded: a); qy[i] = Int32(truncatingIfNeeded: b)
+                id[i] = Int32(truncatingIfNeeded: i)
+                let d = max(abs(Self.position(a, size: BallsField.width) - tx), abs(Self.position(b, size: BallsField.height) - ty))
+                let k = Self.ticksToReach(distance: d, age: 1)
+                wake[i] = k == .max ? never : Int32(truncatingIfNeeded: t + k)
+            }
+            ex[0] = Int32(truncatingIfNeeded: tx); ey[0] = Int32(truncatingIfNeeded: ty); eb[0] = Int32(truncatingIfNeeded: t - 1)
+            var n = n0, m = 1, score = 0, lastCatch = Int.min / 2
 
-        while n > 0 {
-            var tau = Int.max
-            for i in 0..<n where wake[i] < tau { tau = wake[i] }
-            if tau == .max { break }
-            // Every ball's phase moves by the same amount from tick t.
-            let mx = Int32(truncatingIfNeeded: (tau - t) % BallsField.xPeriod)
-            let my = Int32(truncatingIfNeeded: (tau - t) % BallsField.yPeriod)
+            while n > 0 {
+                var tau = never
+                for i in 0..<n where wake[i] < tau { tau = wake[i] }
+                if tau == never { break }
+                // Every ball's phase moves by the same amount from tick t.
+                let shift = Int(tau) - t
+                let mx = Int32(truncatingIfNeeded: shift % BallsField.xPeriod)
+                let my = Int32(truncatingIfNeeded: shift % BallsField.yPeriod)
 
-            // Step 3 of tick tau for the balls due: caught by an explosion present
-            // before this tick's catches, or given their next wake.
-            var caught: UInt32 = 0
-            for i in 0..<n where wake[i] == tau {
-                let (x, y) = Self.position(qx[i], qy[i], mx, my)
-                var next = Int.max
-                for e in 0..<m {
-                    let a = tau - eb[e]
-                    if a > 121 { continue }
-                    let r = Int32(truncatingIfNeeded: a <= 61 ? a : 122 - a) &+ 4
-                    let dx = x &- ex[e], dy = y &- ey[e]
-                    if dx &* dx &+ dy &* dy < r &* r {
-                        caught |= 1 << UInt32(i)
-                        px[i] = x; py[i] = y
-                        break
+                // Step 3 of tick tau for the balls due: caught by an explosion present
+                // before this tick's catches, or given their next wake.
+                var caught: UInt32 = 0
+                for i in 0..<n where wake[i] == tau {
+                    let (x, y) = Self.position(qx[i], qy[i], mx, my)
+                    var next = never
+                    for e in 0..<m {
+                        let a = tau &- eb[e]
+                        if a > 121 { continue }
+                        let r = (a <= 61 ? a : 122 &- a) &+ 4
+                        let dx = x &- ex[e], dy = y &- ey[e]
+                        if dx &* dx &+ dy &* dy < r &* r {
+                            caught |= 1 &<< UInt32(truncatingIfNeeded: i)
+                            px[i] = x; py[i] = y
+                            break
+                        }
+                        let k = Self.ticksToReach(Self.chebyshev(dx, dy), a)
+                        if k < next { next = k }
                     }
-                    let k = Self.ticksToReach(distance: Int(max(abs(dx), abs(dy))), age: a)
-                    if k < next { next = k }
+                    wake[i] = next == never ? never : tau &+ next
                 }
-                wake[i] = next == .max ? .max : tau + next
-            }
-            guard caught != 0 else { continue }
+                guard caught != 0 else { continue }
 
-            // Each caught ball becomes an explosion (r = 4 now: birth tau − 4); the
-            // others close ranks, and the new explosions' reach joins their wakes.
-            let firstNew = m
-            var w = 0
-            for i in 0..<n {
-                if caught & (1 << UInt32(i)) != 0 {
-                    ex[m] = px[i]; ey[m] = py[i]; eb[m] = tau - 4
-                    m += 1
-                    score += 1
-                } else {
-                    qx[w] = qx[i]; qy[w] = qy[i]; wake[w] = wake[i]; id[w] = id[i]
-                    w += 1
+                // Each caught ball becomes an explosion (r = 4 now: birth tau − 4); the
+                // others close ranks, and the new explosions' reach joins their wakes.
+                let firstNew = m
+                var w = 0
+                for i in 0..<n {
+                    if caught & (1 &<< UInt32(truncatingIfNeeded: i)) != 0 {
+                        ex[m] = px[i]; ey[m] = py[i]; eb[m] = tau &- 4
+                        m += 1
+                        score += 1
+                    } else {
+                        qx[w] = qx[i]; qy[w] = qy[i]; wake[w] = wake[i]; id[w] = id[i]
+                        w += 1
+                    }
+                }
+                n = w
+                lastCatch = Int(tau)
+                for i in 0..<n {
+                    let (x, y) = Self.position(qx[i], qy[i], mx, my)
+                    for e in firstNew..<m {
+                        let k = Self.ticksToReach(Self.chebyshev(x &- ex[e], y &- ey[e]), 4)
+                        if k != never && tau &+ k < wake[i] { wake[i] = tau &+ k }
+                    }
                 }
             }
-            n = w
-            lastCatch = tau
-            for i in 0..<n {
-                let (x, y) = Self.position(qx[i], qy[i], mx, my)
-                for e in firstNew..<m {
-                    let k = Self.ticksToReach(distance: Int(max(abs(x &- ex[e]), abs(y &- ey[e]))), age: 4)
-                    if k != .max && tau + k < wake[i] { wake[i] = tau + k }
-                }
-            }
+            var survivors: UInt32 = 0
+            for i in 0..<n { survivors |= 1 &<< UInt32(truncatingIfNeeded: id[i]) }
+            return (score, max(t + 121, lastCatch + 118), survivors)
         }
-        var survivors: UInt32 = 0
-        for i in 0..<n { survivors |= 1 << UInt32(id[i]) }
-        return (score, max(t + 121, lastCatch + 118), survivors)
     }
 
     /// Ticks from now until an explosion of age `age` may first catch a ball at
@@ -162,6 +162,23 @@ extension Balls {
     static func ticksToReach(distance d: Int, age a0: Int) -> Int {
         if a0 >= 121 || d >= 126 - a0 { return .max }
         return a0 >= 61 ? 1 : max(1, (d - a0 - 4) / 2 + 1)
+    }
+
+    /// ``ticksToReach(distance:age:)`` in wrapping 32-bit arithmetic, for the hot loop
+    /// (distance ≤ 482 and age ≤ 122 there); `Int32.max` for never.
+    @inlinable @inline(__always)
+    static func ticksToReach(_ d: Int32, _ a0: Int32) -> Int32 {
+        if a0 >= 121 || d >= 126 &- a0 { return .max }
+        if a0 >= 61 { return 1 }
+        let n = d &- a0 &- 4
+        return n < 0 ? 1 : (n &>> 1) &+ 1
+    }
+
+    /// max(|dx|, |dy|), for differences of coordinates.
+    @inlinable @inline(__always)
+    static func chebyshev(_ dx: Int32, _ dy: Int32) -> Int32 {
+        let ax = dx < 0 ? 0 &- dx : dx, ay = dy < 0 ? 0 &- dy : dy
+        return ax > ay ? ax : ay
     }
 
     /// The centre of a ball whose phases at tick t are (`qx`, `qy`), `mx` and `my`
