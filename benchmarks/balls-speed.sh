@@ -69,9 +69,9 @@ done
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 
-row() { # label key command c-fast-key
+row() { # label key command c-fast-key naive-key
   local m; m=$(median ${rates[$2]})
-  echo "| $1 | \`$3\` | $(div "$m" 1 ,.0f) | $(runs 1 ,.0f ${rates[$2]}) | $(div "$m" "$(median ${rates[$4]})" .2f)x |"
+  echo "| $1 | \`$3\` | $(div "$m" 1 ,.0f) | $(runs 1 ,.0f ${rates[$2]}) | $(div "$m" "$(median ${rates[$4]})" .3g)x | $(div "$m" "$(median ${rates[$5]})" ,.0f)x |"
 }
 cat <<EOT
 # Balls! tap simulator: taps per second
@@ -87,14 +87,14 @@ Level $LEVEL: $DEALS deals (seeds 1...$DEALS), taps drawn from SplitMix64(0xBA11
 Sums of scores and end ticks (score, ticks): random $(cut -d' ' -f1 <<<"${sums[random]}") balls, hits $(cut -d' ' -f1 <<<"${sums[hits]}") balls over $TAPS taps;
 Swift and C agree on both, and the naive and fast C agree on the naive runs' $NAIVE_TAPS taps (the script fails otherwise).
 
-| measurement | command | median taps/s | runs | / fast C |
-|---|---|---:|---|---:|
-$(row "random taps, fast C" c-fast-random "balls fast random $TAPS $DEALS $LEVEL" c-fast-random)
-$(row "random taps, **Swift**" swift-random "bench balls-speed --level $LEVEL --deals $DEALS --taps $TAPS" c-fast-random)
-$(row "random taps, naive C (reference)" c-naive-random "balls naive random $NAIVE_TAPS $DEALS $LEVEL" c-fast-random)
-$(row "hits, fast C" c-fast-hits "balls fast hits $TAPS $DEALS $LEVEL" c-fast-hits)
-$(row "hits, **Swift**" swift-hits "bench balls-speed --level $LEVEL --deals $DEALS --taps $TAPS --hits" c-fast-hits)
-$(row "hits, naive C (reference)" c-naive-hits "balls naive hits $NAIVE_TAPS $DEALS $LEVEL" c-fast-hits)
+| measurement | command | median taps/s | runs | / fast C | / naive |
+|---|---|---:|---|---:|---:|
+$(row "random taps, fast C" c-fast-random "balls fast random $TAPS $DEALS $LEVEL" c-fast-random c-naive-random)
+$(row "random taps, **Swift**" swift-random "bench balls-speed --level $LEVEL --deals $DEALS --taps $TAPS" c-fast-random c-naive-random)
+$(row "random taps, naive C (reference)" c-naive-random "balls naive random $NAIVE_TAPS $DEALS $LEVEL" c-fast-random c-naive-random)
+$(row "hits, fast C" c-fast-hits "balls fast hits $TAPS $DEALS $LEVEL" c-fast-hits c-naive-hits)
+$(row "hits, **Swift**" swift-hits "bench balls-speed --level $LEVEL --deals $DEALS --taps $TAPS --hits" c-fast-hits c-naive-hits)
+$(row "hits, naive C (reference)" c-naive-hits "balls naive hits $NAIVE_TAPS $DEALS $LEVEL" c-fast-hits c-naive-hits)
 
 The naive reference steps every tick from 0 to the tap (t is uniform over the period, so
 about 154,000 ticks a tap) and then to the end; the fast simulator starts at tick t in
