@@ -73,14 +73,14 @@ extension Balls {
         }
         guard near else { return (0, t + 121, everyone) }
 
-        // Scratch on the stack, one block of Int32 (ticks stay below 2³¹): per ball on
-        // the field its phases at tick t, the next tick worth a look (never: Int32.max)
-        // and which ball of the state it is, where it stands if caught this tick; per
-        // explosion (at most 1 + 30) its centre and birth (age = tick − birth).
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 7 * 30 + 3 * 31) { block in
+        // Scratch on the stack, one block of Int32 (ticks stay below 2³¹; 972 bytes, under
+        // the 1 KiB that needs no stack check): per ball on the field its phases at tick
+        // t, the next tick worth a look (never: Int32.max) and which ball of the state it
+        // is; per explosion (at most 1 + 30) its centre and birth (age = tick − birth).
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * 30 + 3 * 31) { block in
             let base = block.baseAddress!
-            let qx = base, qy = base + 30, wake = base + 60, id = base + 90, px = base + 120, py = base + 150
-            let ex = base + 210, ey = base + 241, eb = base + 272
+            let qx = base, qy = base + 30, wake = base + 60, id = base + 90
+            let ex = base + 120, ey = base + 151, eb = base + 182
             let never = Int32.max
             for i in 0..<n0 {
                 let (x0, y0) = phase(i)
@@ -105,7 +105,9 @@ extension Balls {
 
                 // Step 3 of tick tau for the balls due: caught by an explosion present
                 // before this tick's catches, or given their next wake.
-                var caught: UInt32 = 0
+                // A ball caught now is written as an explosion past the live ones, which
+                // are the only ones tested this tick.
+                var caught: UInt32 = 0, born = m
                 for i in 0..<n where wake[i] == tau {
                     let (x, y) = Self.position(qx[i], qy[i], mx, my)
                     var next = never
@@ -116,7 +118,8 @@ extension Balls {
                         let dx = x &- ex[e], dy = y &- ey[e]
                         if dx &* dx &+ dy &* dy < r &* r {
                             caught |= 1 &<< UInt32(truncatingIfNeeded: i)
-                            px[i] = x; py[i] = y
+                            ex[born] = x; ey[born] = y; eb[born] = tau &- 4
+                            born += 1
                             break
                         }
                         let k = Self.ticksToReach(Self.chebyshev(dx, dy), a)
@@ -126,16 +129,14 @@ extension Balls {
                 }
                 guard caught != 0 else { continue }
 
-                // Each caught ball becomes an explosion (r = 4 now: birth tau − 4); the
-                // others close ranks, and the new explosions' reach joins their wakes.
+                // Each caught ball is an explosion now (r = 4: birth tau − 4); the others
+                // close ranks, and the new explosions' reach joins their wakes.
                 let firstNew = m
+                score += born - m
+                m = born
                 var w = 0
                 for i in 0..<n {
-                    if caught & (1 &<< UInt32(truncatingIfNeeded: i)) != 0 {
-                        ex[m] = px[i]; ey[m] = py[i]; eb[m] = tau &- 4
-                        m += 1
-                        score += 1
-                    } else {
+                    if caught & (1 &<< UInt32(truncatingIfNeeded: i)) == 0 {
                         qx[w] = qx[i]; qy[w] = qy[i]; wake[w] = wake[i]; id[w] = id[i]
                         w += 1
                     }
