@@ -27,10 +27,11 @@ struct AgentFileOption {
         return catalog
     }
 
-    /// The puzzle's catalog with the file's agents.
-    func catalog<G: PuzzleWorkbenchGame>(_ game: G.Type, command: String) throws(WorkbenchError) -> AgentCatalog<any PuzzleAgent<G>> {
+    /// The puzzle's catalog with the file's agents, playing under `rules`.
+    func catalog<G: PuzzleWorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError)
+        -> AgentCatalog<any PuzzleAgent<G>> {
         var catalog = G.agentCatalog
-        do { try external?.register(in: &catalog) } catch { throw error.prefixed(command) }
+        do { try external?.register(in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
         return catalog
     }
 

@@ -78,6 +78,7 @@ enum BenchCommand {
         case "serve": try ServeCommand.run(rest)
         case "merge": try MergeCommand.run(rest)
         case "cluster": try ClusterCommand.run(rest)
+        case "balls-speed": try BallsSpeedCommand.run(rest)  // benchmarks/balls-speed.sh; not in the help
         default: throw unknown(command)
         }
     }

@@ -13,12 +13,14 @@ struct PlayCommand: GameCommand {
     static let help = """
         usage: bench play [--game tigers-goats] [--goats human|SPEC] [--tigers human|SPEC] [options]
                bench play --game coin-sorter [--player human|SPEC] [--seed S] [options]
+               bench play --game balls [--level L] [--player human|SPEC] [--seed S] [options]
 
         Draws the board, reads moves in notation from stdin (one a line), and answers
         an illegal one with the legal moves. Goats in danger are shown red on a
         terminal; otherwise Tigers & Goats marks them with ! and Bagh-Chal lists
         them under the board. Commands: a move, `moves`, `undo` (takes
-        back your last move and the agent's reply), `quit`. At the end, or on quit or
+        back your last move and the agent's reply), `quit`; Balls!: `show T` draws the
+        field at tick T before you tap. At the end, or on quit or
         end of input, the game is appended to the record file.
           --SIDE human|SPEC  two-player games: who plays each side, named by the game's
                              sides (--goats, --tigers; default: first side human,
@@ -119,14 +121,15 @@ struct PlayCommand: GameCommand {
         let spec = options.string("--player") ?? "human"
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
             do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
             if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)
-        var referee = G.Referee(seed: seed)
+        let rules = try options.rules(G.self)
+        var referee = G.Referee(seed: seed, rules: rules)
         var played = Match.Moves()
         var quit = false
         print(G.board(referee.state))
@@ -144,15 +147,23 @@ struct PlayCommand: GameCommand {
             case "": continue
             case "quit", "exit": quit = true
             case "moves":
-                print("legal moves: " + referee.state.legalMoves.map(referee.state.notation).joined(separator: " "))
+                let moves = referee.state.legalMoves
+                print(moves.isEmpty ? "moves are too many to list: \(G.moveSummary)"
+                    : "legal moves: " + moves.map(referee.state.notation).joined(separator: " "))
             case "undo":
                 guard !played.moves.isEmpty else { print("nothing to undo"); continue }
                 // The referee's stream makes the game a function of the seed and the moves.
                 played.removeLast()
-                do { referee = try Replay.play(played.moves, seed: seed, game: G.self) } catch { throw .runtime("play: \(error.message)") }
+                do { referee = try Replay.play(played.moves, seed: seed, rules: rules, game: G.self) } catch {
+                    throw .runtime("play: \(error.message)")
+                }
                 print(G.board(referee.state))
             default:
                 do {
+                    if let view = try G.view(referee.state, command: input) {
+                        print(view)
+                        continue
+                    }
                     let move = try referee.state.parseMove(input)
                     played.appendPersonMove(referee.state.notation(of: move))
                     referee.play(move)
@@ -164,12 +175,14 @@ struct PlayCommand: GameCommand {
         // A deal failed by the agent's misbehaviour scores 0.
         let failed = played.failure != nil
         let over = s.isOver || failed, score = failed ? 0 : s.score
-        print(over ? "game over: score \(score)" : "game left unfinished")
+        let passed = over ? G.passed(score: score, rules: rules).map { $0 ? " (passed)" : " (not passed)" } ?? "" : ""
+        print(over ? "game over: score \(score)\(passed)" : "game left unfinished")
         var record = GameRecord(index: 0, agents: [spec], sides: ["player"], seed: seed, moves: played.moves,
                                 result: over ? .score(score) : .unfinished,
                                 outcome: over ? "score \(score)" : "unfinished", times: played.times,
                                 nodes: played.nodes, playouts: played.playouts)
         record.failure = played.failure
+        if over { record.passed = G.passed(score: score, rules: rules) }
         try Self.save(record, to: log)
     }
 

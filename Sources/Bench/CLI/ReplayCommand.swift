@@ -11,10 +11,12 @@ struct ReplayCommand: GameCommand {
     static let help = """
         usage: bench replay [--game tigers-goats] [--position TEXT] --moves "b1-c2,d4-d7" [--json]
                bench replay --game coin-sorter --seed S --moves "a1:c3,b2:b4" [--json]
+               bench replay --game balls --level L --seed S --moves "t@x,y" [--json]
 
         Plays the moves (separated by commas or spaces) and prints the final position
         text; for a two-player game also the outcome once the game is over (threefold
-        repetition included), for a puzzle the turns left and the score.
+        repetition included), for a puzzle the score (Balls!: also the tick the level
+        ended, `ticks`, and whether it passed, `passed`).
           --moves LIST      the moves to play (may be empty)
           --position TEXT   two-player games: the start position (default: the start)
           --seed S          puzzles: the deal and refill stream (default 1)
@@ -30,12 +32,35 @@ struct ReplayCommand: GameCommand {
         let outcome: String?
     }
 
+    /// A puzzle's result: fixed keys, `passed` for a game with a pass target, and the
+    /// game's own measures (Balls!' `ticks`) as keys beside them.
     struct PuzzleResult: Encodable {
         let game: String
         let seed: UInt64
         let position: String
         let score: Int
         let over: Bool
+        let passed: Bool?
+        let measures: [(name: String, value: Int)]
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ s: String) { stringValue = s }
+            init?(stringValue s: String) { stringValue = s }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(game, forKey: Key("game"))
+            try c.encode(seed, forKey: Key("seed"))
+            try c.encode(position, forKey: Key("position"))
+            try c.encode(score, forKey: Key("score"))
+            try c.encode(over, forKey: Key("over"))
+            try c.encodeIfPresent(passed, forKey: Key("passed"))
+            for m in measures { try c.encode(m.value, forKey: Key(m.name)) }
+        }
     }
 
     let arguments: [String]
@@ -44,7 +69,7 @@ struct ReplayCommand: GameCommand {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.twoPlayerDeclared, game: G.self)
         let start: G = try options.startPosition()
         let history: GameHistory<G>
-        do { history = try Replay.play(Replay.split(options.string("--moves") ?? ""), from: start) } catch {
+        do { history = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), from: start) } catch {
             throw error.prefixed(Self.name)
         }
         let p = history.position
@@ -62,15 +87,21 @@ struct ReplayCommand: GameCommand {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.puzzleDeclared, game: G.self)
         let seed = try options.uint64("--seed", default: 1)
         let referee: G.Referee
-        do { referee = try Replay.play(Replay.split(options.string("--moves") ?? ""), seed: seed, game: G.self) } catch {
+        let rules = try options.rules(G.self)
+        do { referee = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), seed: seed, rules: rules, game: G.self) } catch {
             throw error.prefixed(Self.name)
         }
         let s = referee.state
+        // Passing is decided at the end; before it, the deal has not passed (yet).
+        let passed = G.passed(score: s.score, rules: rules).map { $0 && s.isOver }
+        let measures = G.measures(s)
         if options.has("--json") {
-            try Output.printJSON(PuzzleResult(game: G.name, seed: seed, position: s.text, score: s.score, over: s.isOver))
+            try Output.printJSON(PuzzleResult(game: G.name, seed: seed, position: s.text, score: s.score, over: s.isOver,
+                                              passed: passed, measures: measures))
         } else {
             print(s.text)
-            print("score: \(s.score)\(s.isOver ? " (game over)" : "")")
+            let facts = measures.map { ", \($0.name): \($0.value)" }.joined() + (passed.map { ", passed: \($0 ? "yes" : "no")" } ?? "")
+            print("score: \(s.score)\(facts)\(s.isOver ? " (game over)" : "")")
         }
     }
 }

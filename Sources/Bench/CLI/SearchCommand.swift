@@ -52,7 +52,7 @@ struct SearchCommand: GameCommand {
         let spec = try options.required("--agent")
         let seed = try options.uint64("--seed", default: 1)
         let history: GameHistory<G>
-        do { history = try Replay.play(Replay.split(options.string("--moves") ?? ""), from: try options.startPosition()) } catch {
+        do { history = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), from: try options.startPosition()) } catch {
             throw error.prefixed(Self.name)
         }
         guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
@@ -72,13 +72,16 @@ struct SearchCommand: GameCommand {
         let spec = try options.required("--agent")
         let seed = try options.uint64("--seed", default: 1)
         let referee: G.Referee
-        do { referee = try Replay.play(Replay.split(options.string("--moves") ?? ""), seed: seed, game: G.self) } catch {
+        do {
+            referee = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), seed: seed, rules: try options.rules(G.self),
+                                      game: G.self)
+        } catch {
             throw error.prefixed(Self.name)
         }
         guard !referee.state.isOver else { throw .usage("search: the game is over; nothing to search") }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: any PuzzleAgent<G>
         do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
         let state = referee.state

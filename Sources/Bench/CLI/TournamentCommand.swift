@@ -93,7 +93,7 @@ struct TournamentCommand: GameCommand {
         let specs = try agentSpecs(options, minimum: 1, game: G.name)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var entrants: [PuzzleEntrant<G>] = []
         for spec in specs {
             do { entrants.append(try PuzzleEntrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
@@ -102,7 +102,7 @@ struct TournamentCommand: GameCommand {
         let tournament: PuzzleTournament<G>
         do {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
-                                              seed: try options.uint64("--seed", default: 1),
+                                              seed: try options.uint64("--seed", default: 1), rules: try options.rules(G.self),
                                               command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw Self.naming(error) }
         try run(tournament, options)
@@ -189,7 +189,7 @@ struct ReportCommand: GameVisitor {
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let file = try decode(G.self)
-        try report(file.config, check: PuzzleRecordCheck<G>(config: file.config, source: "games.jsonl"))
+        try report(file.config, check: PuzzleRecordCheck<G>(file: file, source: "games.jsonl"))
     }
 
     func decode<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> TournamentFile<G.Rules> {

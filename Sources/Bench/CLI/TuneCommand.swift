@@ -71,7 +71,7 @@ struct TuneCommand: GameCommand {
         }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals", default: 8, in: 1...100_000),
                                          verification: options.int("--verify-deals", default: 1000, in: 0...10_000_000))
         try run(Tuner(games: PuzzleTuningGames<G>(settings: settings, catalog: catalog)), options)

@@ -49,6 +49,10 @@ public protocol StochasticPuzzle: Sendable, Hashable, CustomStringConvertible {
     /// Appends every legal move at a decision node (nothing elsewhere).
     func generateMoves(into moves: inout MoveList<Move>)
 
+    /// Whether `move` may be played now. The default looks it up in the generated
+    /// moves; a puzzle whose moves cannot be listed answers directly.
+    func isLegal(_ move: Move) -> Bool
+
     /// Plays `move` at a decision node; chance events may then be due.
     mutating func play(_ move: Move)
 
@@ -83,6 +87,9 @@ extension StochasticPuzzle {
         generateMoves(into: &moves)
         return moves.isEmpty ? nil : moves[generator.next(below: moves.count)]
     }
+
+    /// Whether `move` is among the generated moves.
+    public func isLegal(_ move: Move) -> Bool { legalMoves.contains(move) }
 
     /// The legal moves as an array (for tests and tools, not hot loops).
     public var legalMoves: [Move] {

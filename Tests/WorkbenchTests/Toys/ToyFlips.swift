@@ -62,7 +62,7 @@ struct ToyFlips: PuzzleWorkbenchGame {
 struct ToyFlipsReferee: PuzzleReferee {
     private(set) var state = ToyFlips()
     private var coin: SplitMix64
-    init(seed: UInt64) { coin = SplitMix64(seed: seed) }
+    init(seed: UInt64, rules: NoRules = NoRules()) { coin = SplitMix64(seed: seed) }
     mutating func play(_ move: ToyFlips.Choice) {
         state.play(move)
         while state.isChanceNode { state.applyChance(coin.next(below: 2) == 1) }

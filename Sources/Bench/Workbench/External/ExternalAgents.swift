@@ -71,8 +71,9 @@ public final class ExternalAgents: Sendable {
     }
 
     /// Adds every agent to the puzzle catalog `catalog`.
-    public func register<G: PuzzleWorkbenchGame>(in catalog: inout AgentCatalog<any PuzzleAgent<G>>) throws(WorkbenchError) {
-        let rulesText = try JSON.text(G.defaultRules)
+    public func register<G: PuzzleWorkbenchGame>(in catalog: inout AgentCatalog<any PuzzleAgent<G>>,
+                                                 rules: G.Rules = G.defaultRules) throws(WorkbenchError) {
+        let rulesText = try JSON.text(rules)
         for d in definitions {
             let kind = AgentKind<any PuzzleAgent<G>>(d.description) { spec, seed in
                 ExternalPuzzleAgent<G>(definition: d, spec: spec, seed: seed, rulesText: rulesText)

@@ -27,7 +27,8 @@ extension CoinSorter: PuzzleWorkbenchGame {
 }
 
 extension CoinSorterReferee: PuzzleReferee {
-    public init(seed: UInt64) { self.init(seed: seed, turns: CoinSorter.turnsPerGame) }
+    /// Deals the game of `seed` (Coin Sorter has no rule variants).
+    public init(seed: UInt64, rules: NoRules) { self.init(seed: seed, turns: CoinSorter.turnsPerGame) }
 }
 
 /// The rules of a game without variants: nothing to set, nothing stored.

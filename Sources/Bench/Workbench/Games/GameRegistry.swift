@@ -9,6 +9,7 @@ public enum GameRegistry {
         TigersGoats.self,
         CoinSorter.self,
         BaghChal.self,
+        Balls.self,
     ]
 
     /// Runs `visitor` for the game called `name` (the default game when `nil`); an
@@ -23,6 +24,7 @@ public enum GameRegistry {
         case TigersGoats.name: return try visitor.visitTwoPlayer(TigersGoats.self)
         case CoinSorter.name: return try visitor.visitPuzzle(CoinSorter.self)
         case BaghChal.name: return try visitor.visitTwoPlayer(BaghChal.self)
+        case Balls.name: return try visitor.visitPuzzle(Balls.self)
         case let other: throw unknown(other)
         }
     }

@@ -48,6 +48,10 @@ public protocol WorkbenchGame: Sendable {
 
     /// The built-in agent kinds, described.
     static var agentDescriptions: [AgentDescription] { get }
+
+    /// Whether commas separate the moves of a `--moves` list (as well as blanks): not
+    /// for a game whose notation holds commas (Balls!' `37@100,100`).
+    static var movesSeparatedByCommas: Bool { get }
 }
 
 /// Where chance enters a game (OpenSpiel's chance mode).
@@ -71,6 +75,13 @@ public struct GameDescription: Sendable, Equatable {
 }
 
 extension WorkbenchGame {
+    public static var movesSeparatedByCommas: Bool { true }
+
+    /// The moves of a `--moves` list for this game (``Replay/split(_:commas:)``).
+    public static func splitMoves(_ list: String) throws(WorkbenchError) -> [String] {
+        try Replay.split(list, commas: movesSeparatedByCommas)
+    }
+
     /// The spec `text` of one of the game's built-in agent kinds, checked.
     public static func parseAgent(_ text: String) throws(ParseError) -> AgentSpec {
         let syntax = try AgentSpec.Syntax(text)
@@ -122,18 +133,41 @@ extension TwoPlayerWorkbenchGame {
 /// A single-player puzzle in the workbench (Coin Sorter).
 public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle {
     /// The owner of the seeded random stream that deals and refills the game.
-    associatedtype Referee: PuzzleReferee where Referee.State == Self
+    associatedtype Referee: PuzzleReferee where Referee.State == Self, Referee.Rules == Rules
 
     /// The agent kinds the game offers by spec.
     static var agentCatalog: AgentCatalog<any PuzzleAgent<Self>> { get }
 
     /// The board for a person at a terminal (`bench play`).
     static func board(_ state: Self) -> String
+
+    /// The score that passes a deal under `rules`, for a game with a pass target
+    /// (a Balls! level); `nil` for a game scored by points alone. Tournament tables
+    /// then give each agent's pass rate beside its mean score.
+    static func passTarget(_ rules: Rules) -> Int?
+
+    /// Facts of a state beyond its score, as whole numbers named for JSON
+    /// (`bench replay --json`): Balls!' `ticks` once the level is over. None by default.
+    static func measures(_ state: Self) -> [(name: String, value: Int)]
+
+    /// A display command of the game at the terminal (`bench play`), such as Balls!'
+    /// `show T`: the text to print, `nil` when `command` is not one, an error for a bad one.
+    static func view(_ state: Self, command: String) throws(ParseError) -> String?
+
+    /// The display commands in a few words, for the prompt's help; `nil` for none.
+    static var viewHelp: String? { get }
 }
 
 extension PuzzleWorkbenchGame {
     public static var players: Int { 1 }
     public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
+    public static func passTarget(_ rules: Rules) -> Int? { nil }
+    public static func measures(_ state: Self) -> [(name: String, value: Int)] { [] }
+    public static func view(_ state: Self, command: String) throws(ParseError) -> String? { nil }
+    public static var viewHelp: String? { nil }
+
+    /// Whether `score` passes a deal under `rules`; `nil` for a game without a pass target.
+    public static func passed(score: Int, rules: Rules) -> Bool? { passTarget(rules).map { score >= $0 } }
 }
 
 /// What a command does with a game type: one method per kind of game, each generic,
@@ -183,8 +217,10 @@ public struct RuleValues: Sendable {
 /// seeded stream, so a seed and the moves give one game. Agents never see it.
 public protocol PuzzleReferee: Sendable {
     associatedtype State: StochasticPuzzle
-    /// Deals the game of `seed`.
-    init(seed: UInt64)
+    /// The game's rule variants (a Balls! level); ``NoRules`` for a game without.
+    associatedtype Rules: Sendable = NoRules
+    /// Deals the game of `seed` under `rules`.
+    init(seed: UInt64, rules: Rules)
     /// The game now, at a decision node or over.
     var state: State { get }
     /// Plays a legal move and resolves the chance events it calls for.

@@ -36,6 +36,9 @@ public struct GameRecord: Sendable, Equatable {
     public var playouts: [Int]
     /// The start position when it is not the game's usual one.
     public var start: String?
+    /// Whether a puzzle deal reached the game's pass target (a Balls! level); absent
+    /// for a game without one.
+    public var passed: Bool?
     /// How the game ended: by the rules, or by the misbehaviour of the agent to move
     /// (two-player: it lost; puzzle: the deal scores 0).
     public var termination: Termination = .normal
@@ -87,7 +90,7 @@ public struct GameRecord: Sendable, Equatable {
 extension GameRecord: Codable {
     enum CodingKeys: String, CodingKey {
         case format, index, pairing, pair, agents, sides, seed, opening, moves, result, outcome, score, times, nodes,
-             playouts, start, termination, reason, stderr
+             playouts, start, passed, termination, reason, stderr
     }
 
     public init(from decoder: any Decoder) throws {
@@ -127,6 +130,10 @@ extension GameRecord: Codable {
         nodes = try c.decode([Int].self, forKey: .nodes)
         playouts = try c.decode([Int].self, forKey: .playouts)
         start = try c.decodeIfPresent(String.self, forKey: .start)
+        passed = try c.decodeIfPresent(Bool.self, forKey: .passed)
+        if passed != nil && puzzleScore == nil {
+            throw DecodingError.dataCorruptedError(forKey: .passed, in: c, debugDescription: "passed beside result '\(text)': only a finished puzzle deal passes")
+        }
         if format >= 3 {
             let text = try c.decode(String.self, forKey: .termination)
             guard let t = Termination(rawValue: text) else {
@@ -169,6 +176,7 @@ extension GameRecord: Codable {
         try c.encode(nodes, forKey: .nodes)
         try c.encode(playouts, forKey: .playouts)
         try c.encodeIfPresent(start, forKey: .start)
+        try c.encodeIfPresent(passed, forKey: .passed)
         if format >= 3 { try c.encode(termination.rawValue, forKey: .termination) }
         try c.encodeIfPresent(reason, forKey: .reason)
         try c.encodeIfPresent(stderr, forKey: .stderr)

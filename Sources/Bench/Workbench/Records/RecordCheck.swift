@@ -75,12 +75,22 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
 /// Checks the records of a puzzle tournament.
 public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
     public let config: TournamentConfig
+    /// The rules the deals were played under (a Balls! level).
+    public let rules: G.Rules
     /// The log's name in messages.
     public let source: String
     private var seen = GameIndexSet()
 
-    public init(config: TournamentConfig, source: String) {
+    /// A checker of the tournament `file` describes (configuration and rules).
+    public init(file: TournamentFile<G.Rules>, source: String) {
+        self.init(config: file.config, rules: file.rules, source: source)
+    }
+
+    /// A checker of a tournament of `config` under `rules` (the game's default rules
+    /// when not given: right only for a game without rule options).
+    public init(config: TournamentConfig, rules: G.Rules = G.defaultRules, source: String) {
         self.config = config
+        self.rules = rules
         self.source = source
     }
 
@@ -101,7 +111,7 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
             throw fail("seed \(r.seed) is not this deal's (another --seed?)")
         }
         let referee: G.Referee
-        do { referee = try Replay.game(of: r, game: G.self) } catch { throw fail(error.message) }
+        do { referee = try Replay.game(of: r, rules: rules, game: G.self) } catch { throw fail(error.message) }
         // A deal failed by the agent's misbehaviour scores 0, before its end.
         let failed = r.termination != .normal
         guard referee.state.isOver != failed else {
@@ -113,6 +123,10 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
         }
         guard r.outcome == "score \(score)" else {
             throw fail("outcome '\(r.outcome)' but the moves score \(score)")
+        }
+        let passed = G.passed(score: score, rules: rules)
+        guard r.passed == passed else {
+            throw fail("passed \(r.passed.map(String.init) ?? "absent") but the moves \(passed.map { $0 ? "pass" : "fail" } ?? "have no pass target")")
         }
     }
 }

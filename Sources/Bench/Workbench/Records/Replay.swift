@@ -19,10 +19,11 @@ public enum Replay {
         return game
     }
 
-    /// The puzzle dealt by `seed` after `moves` (notation), chance events drawn by
-    /// the referee; an illegal move is a usage error naming it and its index.
-    public static func play<G: PuzzleWorkbenchGame>(_ moves: [String], seed: UInt64, game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
-        var referee = G.Referee(seed: seed)
+    /// The puzzle dealt by `seed` under `rules` after `moves` (notation), chance events
+    /// drawn by the referee; an illegal move is a usage error naming it and its index.
+    public static func play<G: PuzzleWorkbenchGame>(_ moves: [String], seed: UInt64, rules: G.Rules = G.defaultRules,
+                                                    game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
+        var referee = G.Referee(seed: seed, rules: rules)
         for (i, text) in moves.enumerated() {
             if referee.state.isOver { throw .usage("move \(i + 1) '\(text)': the game is already over") }
             do { referee.play(try referee.state.parseMove(text)) } catch {
@@ -47,9 +48,11 @@ public enum Replay {
         }
     }
 
-    /// The puzzle a record describes: the deal of its seed and its moves.
-    public static func game<G: PuzzleWorkbenchGame>(of record: GameRecord, game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
-        do { return try play(record.moves, seed: record.seed, game: G.self) } catch {
+    /// The puzzle a record describes: the deal of its seed under the tournament's
+    /// `rules`, and its moves.
+    public static func game<G: PuzzleWorkbenchGame>(of record: GameRecord, rules: G.Rules = G.defaultRules,
+                                                    game: G.Type = G.self) throws(WorkbenchError) -> G.Referee {
+        do { return try play(record.moves, seed: record.seed, rules: rules, game: G.self) } catch {
             throw .runtime("game \(record.index) does not replay: \(error.message)")
         }
     }
@@ -57,10 +60,12 @@ public enum Replay {
     /// The moves of a `--moves` list: separated by commas and/or white space (blanks
     /// around a comma are allowed; a list of only blanks is no moves). An empty item (a
     /// comma at either end, or two with nothing between) is a usage error naming its
-    /// place, never skipped: `b1-c2,,d4-d3` is a typo, not two moves.
-    public static func split(_ list: String) throws(WorkbenchError) -> [String] {
+    /// place, never skipped: `b1-c2,,d4-d3` is a typo, not two moves. Without `commas`
+    /// (a game whose notation holds commas: Balls!' `37@100,100`) only blanks separate.
+    public static func split(_ list: String, commas: Bool = true) throws(WorkbenchError) -> [String] {
         func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" }
         guard list.contains(where: { !isBlank($0) }) else { return [] }
+        guard commas else { return list.split(whereSeparator: isBlank).map(String.init) }
         var moves: [String] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let words = item.split(whereSeparator: isBlank)

@@ -122,15 +122,22 @@ enum TournamentReport {
         if !s.puzzleAgents.isEmpty {
             o.append("## Scores")
             o.append("")
-            o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution). — : undefined (fewer than two deals, or no spread).")
+            let passes = s.puzzleAgents.contains { $0.pass != nil }
+            o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution)"
+                + (passes ? "; pass rate (deals reaching the target score) with its 95% Wilson interval" : "")
+                + ". — : undefined (fewer than two deals, or no spread).")
             o.append("")
-            o.append("| agent | deals | mean score | 95% interval | sd | min | max |")
-            o.append("|---|---:|---:|---|---:|---:|---:|")
+            o.append("| agent | deals | mean score | 95% interval | sd | min | max |" + (passes ? " passed | pass rate [95%] |" : ""))
+            o.append("|---|---:|---:|---|---:|---:|---:|" + (passes ? "---:|---|" : ""))
             for a in s.puzzleAgents.sorted(by: { ($0.scores.mean ?? -.infinity) > ($1.scores.mean ?? -.infinity) }) {
                 let m = a.scores
                 let range = m.interval
                 let mark = Clairvoyance.isOracle(a.agent) ? " (sees the future draws)" : ""
-                o.append("| `\(a.agent)`\(mark) | \(m.count) | \(f(m.mean, 3)) | \(interval(range?.low, range?.high, 3)) | \(f(m.standardDeviation, 3)) | \(a.minimum.map(String.init) ?? "—") | \(a.maximum.map(String.init) ?? "—") |")
+                var row = "| `\(a.agent)`\(mark) | \(m.count) | \(f(m.mean, 3)) | \(interval(range?.low, range?.high, 3)) | \(f(m.standardDeviation, 3)) | \(a.minimum.map(String.init) ?? "—") | \(a.maximum.map(String.init) ?? "—") |"
+                if passes {
+                    row += a.pass.map { " \($0.count)/\($0.total) | \($0.percentText) |" } ?? " — | — |"
+                }
+                o.append(row)
             }
             if s.puzzleAgents.contains(where: { Clairvoyance.isOracle($0.agent) }) {
                 o.append("")
@@ -209,11 +216,14 @@ enum TournamentReport {
                 rows.append(fields.joined(separator: ","))
             }
         } else {
-            rows.append("agent,deals,mean,ci_low,ci_high,sd,min,max")
+            let passes = s.puzzleAgents.contains { $0.pass != nil }
+            rows.append("agent,deals,mean,ci_low,ci_high,sd,min,max" + (passes ? ",passed,pass_rate,pass_low,pass_high" : ""))
             for a in s.puzzleAgents {
                 let m = a.scores, range = m.interval
-                rows.append([q(a.agent), "\(m.count)", n(m.mean), n(range?.low), n(range?.high),
-                             n(m.standardDeviation), a.minimum.map(String.init) ?? "", a.maximum.map(String.init) ?? ""].joined(separator: ","))
+                var fields = [q(a.agent), "\(m.count)", n(m.mean), n(range?.low), n(range?.high),
+                              n(m.standardDeviation), a.minimum.map(String.init) ?? "", a.maximum.map(String.init) ?? ""]
+                if passes { fields += [a.passes.map(String.init) ?? "", n(a.passRate), n(a.passLow), n(a.passHigh)] }
+                rows.append(fields.joined(separator: ","))
             }
         }
         return rows.joined(separator: "\n") + "\n"

@@ -51,6 +51,16 @@ public struct TournamentSummary: Codable, Sendable {
         @Nullable public var maximum: Int?
         /// histogram[k]: deals scoring k (empty when scores fall outside 0...10,000).
         public var histogram: [Int]
+        /// For a game with a pass target (a Balls! level): the deals passed, of
+        /// ``passTotal`` judged, their share and its 95% Wilson interval; absent otherwise.
+        public var passes: Int?
+        public var passTotal: Int?
+        public var passRate: Double?
+        public var passLow: Double?
+        public var passHigh: Double?
+
+        /// The pass count as a proportion, for a game with a pass target.
+        public var pass: Wilson? { passes.flatMap { k in passTotal.map { Wilson(k, of: $0) } } }
     }
 
     /// Two puzzle agents on the deals both played: A − B.
@@ -218,8 +228,17 @@ public struct TournamentSummary: Codable, Sendable {
                 histogram = Array(repeating: 0, count: t.maximum + 1)
                 for (score, count) in t.histogram { histogram[score] = count }
             }
-            puzzleAgents.append(PuzzleAgent(agent: name, scores: SampleSummary(t.scores), minimum: played ? t.minimum : nil,
-                                            maximum: played ? t.maximum : nil, histogram: histogram))
+            var agent = PuzzleAgent(agent: name, scores: SampleSummary(t.scores), minimum: played ? t.minimum : nil,
+                                    maximum: played ? t.maximum : nil, histogram: histogram)
+            if t.judged > 0 {
+                let w = Wilson(t.passes, of: t.judged)
+                agent.passes = t.passes
+                agent.passTotal = t.judged
+                agent.passRate = w.proportion
+                agent.passLow = w.interval?.low
+                agent.passHigh = w.interval?.high
+            }
+            puzzleAgents.append(agent)
         }
         var comparisons: [PuzzleComparison] = []
         for i in 0..<config.agents.count {

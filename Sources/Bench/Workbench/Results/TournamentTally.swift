@@ -25,6 +25,8 @@ public struct TournamentTally: Sendable {
         var sides: [String]
         /// The first side's score (two-player) or the points (puzzle).
         var score: Double
+        /// Whether a puzzle deal passed (a game with a pass target).
+        var passed: Bool?
         /// Per side: moves, seconds, nodes, playouts.
         var usage: [Usage]
     }
@@ -67,6 +69,8 @@ public struct TournamentTally: Sendable {
         var scores = Moments()
         var minimum = Int.max, maximum = Int.min
         var histogram: [Int: Int] = [:]
+        /// Deals judged against a pass target, and those passed.
+        var judged = 0, passes = 0
     }
     private(set) var puzzle: [PuzzleTotals]
     /// Per pair of agents (i < j): the differences j − i on deals both played.
@@ -158,7 +162,7 @@ public struct TournamentTally: Sendable {
             }
         }
         added.insert(record.index)
-        let entry = Entry(index: record.index, sides: record.sides, score: score, usage: usage)
+        let entry = Entry(index: record.index, sides: record.sides, score: score, passed: record.passed, usage: usage)
         if record.index == next {
             fold(entry)
             next += 1
@@ -232,6 +236,10 @@ public struct TournamentTally: Sendable {
         puzzle[agent].minimum = min(puzzle[agent].minimum, points)
         puzzle[agent].maximum = max(puzzle[agent].maximum, points)
         puzzle[agent].histogram[points, default: 0] += 1
+        if let passed = e.passed {
+            puzzle[agent].judged += 1
+            if passed { puzzle[agent].passes += 1 }
+        }
     }
 
     /// Folds the paired differences of the deal in progress.

@@ -34,13 +34,13 @@ public enum Match {
         /// Notes the move of `result` and what its search cost, and returns the move.
         /// No move from an agent that says why (``FailureReporting``: an external
         /// agent) notes its ``failure`` and returns `nil`: the game is lost. A move
-        /// missing from `legalMoves` (or none) from any other agent is a bug in it, a
+        /// that is not legal (or none) from any other agent is a bug in it, a
         /// runtime error naming `agent` and the `position`.
         mutating func append<M: Equatable>(
             _ result: SearchResult<M>, seconds: Double, agent: String, reporter: (any FailureReporting)?,
-            legalMoves: [M], position: @autoclosure () -> String, notation: (M) -> String
+            isLegal: (M) -> Bool, position: @autoclosure () -> String, notation: (M) -> String
         ) throws(WorkbenchError) -> M? {
-            guard let move = result.move, legalMoves.contains(move) else {
+            guard let move = result.move, isLegal(move) else {
                 if let failure = reporter?.failure {
                     self.failure = failure
                     return nil
@@ -85,7 +85,7 @@ public enum Match {
     ) throws(WorkbenchError) -> G.Move? {
         let (r, seconds) = timed { agent.selectMove(game) }
         guard let move = try record.append(r, seconds: seconds, agent: name, reporter: agent as? any FailureReporting,
-                                           legalMoves: game.position.legalMoves, position: game.position.text,
+                                           isLegal: game.position.legalMoves.contains, position: game.position.text,
                                            notation: game.position.notation) else { return nil }
         game.play(move)
         return move
@@ -109,7 +109,7 @@ public enum Match {
     ) throws(WorkbenchError) -> R.State.Move? where R.State.Move: Equatable {
         let (r, seconds) = timed { selectMove(&agent, referee: referee) }
         guard let move = try record.append(r, seconds: seconds, agent: name, reporter: agent as? any FailureReporting,
-                                           legalMoves: referee.state.legalMoves, position: referee.state.text,
+                                           isLegal: referee.state.isLegal, position: referee.state.text,
                                            notation: referee.state.notation) else { return nil }
         referee.play(move)
         return move

@@ -88,26 +88,29 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
     }
 }
 
-/// A puzzle tournament: every entrant plays the same seeded deals (seeds S, S+1, …),
-/// so agents are compared deal by deal.
+/// A puzzle tournament: every entrant plays the same seeded deals (seeds S, S+1, …)
+/// under the same rules, so agents are compared deal by deal.
 public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where G.Move: Equatable {
     public let entrants: [PuzzleEntrant<G>]
     public let config: TournamentConfig
+    /// The game's rules (a Balls! level).
+    public let rules: G.Rules
 
     /// A tournament of `deals` deals; throws a usage error for no entrants, two with
     /// the same name, or a non-positive number of deals.
-    public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, command: String = "",
-                shard: Shard? = nil) throws(WorkbenchError) {
+    public init(entrants: [PuzzleEntrant<G>], deals: Int = 100, seed: UInt64 = 1, rules: G.Rules = G.defaultRules,
+                command: String = "", shard: Shard? = nil) throws(WorkbenchError) {
         self.entrants = entrants
+        self.rules = rules
         config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
                                   command: command, shard: shard)
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
     /// What `tournament.json` holds for this tournament.
-    public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: G.defaultRules) }
+    public var file: TournamentFile<G.Rules> { TournamentFile(config: config, rules: rules) }
 
-    public func recordCheck(source: String) -> PuzzleRecordCheck<G> { PuzzleRecordCheck(config: config, source: source) }
+    public func recordCheck(source: String) -> PuzzleRecordCheck<G> { PuzzleRecordCheck(file: file, source: source) }
 
     public func checkAgents() throws(WorkbenchError) { for e in entrants { _ = try e.agent(seed: 0) } }
 
@@ -116,7 +119,7 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
         let deal = index / entrants.count, e = index % entrants.count
         let dealSeed = config.seed &+ UInt64(deal)
         var agent = try entrants[e].agent(seed: config.derivedSeed(.dealAgent, deal))
-        var referee = G.Referee(seed: dealSeed)
+        var referee = G.Referee(seed: dealSeed, rules: rules)
         let played = try Match.play(&referee, agent: &agent, name: entrants[e].name)
         // A deal the agent failed by misbehaving scores 0.
         let score = played.failure == nil ? referee.state.score : 0
@@ -124,6 +127,7 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
                                 moves: played.moves, result: .score(score), outcome: "score \(score)",
                                 times: played.times, nodes: played.nodes, playouts: played.playouts)
         record.failure = played.failure
+        record.passed = G.passed(score: score, rules: rules)
         return record
     }
 }

@@ -131,7 +131,7 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
         return try PuzzleTournament<G>(
             entrants: [PuzzleEntrant(name: "theta+", spec: p, catalog: catalog),
                        PuzzleEntrant(name: "theta-", spec: m, catalog: catalog)],
-            deals: settings.batch, seed: seed)
+            deals: settings.batch, seed: seed, rules: settings.rules)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
@@ -150,9 +150,11 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
         let deals = settings.verification
         let command = benchCommandLine(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
                                         "--games", String(deals), "--seed", String(seed)])
+            + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
         let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
                                                        PuzzleEntrant(spec: tuned, catalog: catalog)],
-                                            deals: deals, seed: seed, command: TuningPlay.header(settings) + command)
+                                            deals: deals, seed: seed, rules: settings.rules,
+                                            command: TuningPlay.header(settings) + command)
         let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
         return TuningVerification(kind: .puzzle, tuned: tuned, baseline: settings.agent, seed: seed, count: deals,
                                   command: command, summary: summary)
