@@ -102,6 +102,23 @@ final class BallsCommandLineTests: XCTestCase {
         try assertUsageError(["report", "--in", folder.path], names: ["games.jsonl line", "passed true"], status: 1)
     }
 
+    /// Shards of a tournament at a level other than the default merge to the one-machine
+    /// tables: the merge checks each record under the shards' own rules.
+    func testShardsAtALevelMergeToTheOneMachineTables() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("balls-shards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let args = ["tournament", "--game", "balls", "--level", "4", "--agents", "random", "greedy:window=20", "--games", "6",
+                    "--seed", "9", "--threads", "1"]
+        let whole = try benchOK(args + ["--out", root.appendingPathComponent("whole").path])
+        for k in 0..<3 { _ = try benchOK(args + ["--shard", "\(k)/3", "--out", root.appendingPathComponent("s\(k)").path]) }
+        let merged = try bench(["merge", "--out", root.appendingPathComponent("merged").path, "--shards"]
+            + (0..<3).map { root.appendingPathComponent("s\($0)").path })
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        func rows(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains("/6 |") } }
+        XCTAssertEqual(rows(merged.stdout).count, 2, merged.stdout)
+        XCTAssertEqual(rows(merged.stdout), rows(whole.stdout))
+    }
+
     func testPlayTakesATapAndShowsTheFieldAtATick() throws {
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("balls-play-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: record) }

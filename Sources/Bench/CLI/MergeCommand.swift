@@ -84,7 +84,7 @@ struct MergeCommand: GameVisitor {
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let files = try decode(G.self)
         finish(try ShardMerge.merge(folders, files: files, into: out, partial: partial) {
-            PuzzleRecordCheck<G>(config: $0.config, source: TournamentFolder.logName)
+            PuzzleRecordCheck<G>(file: $0, source: TournamentFolder.logName)
         })
     }
 
