@@ -33,6 +33,9 @@ public struct BallsSearchAgent: PuzzleAgent {
     public let lag: Int
     /// The largest change of t in a refinement step.
     public let dt: Int
+    /// The search also stops at a tap scoring this many balls (the solver sets it to
+    /// the target when it only asks whether the level is passable); every ball if `nil`.
+    public var stopScore: Int?
     @usableFromInline var rng: SplitMix64
 
     public init(spec: String, sims: Int, ticks: Int, keep: Int, explore: Double, lag: Int, dt: Int, seed: UInt64) {
@@ -66,6 +69,7 @@ public struct BallsSearchAgent: PuzzleAgent {
         let clock = Clock(seconds: nil)
         let limit = max(1, budget.playouts ?? sims)
         let n = state.ballCount
+        let enough = min(n, stopScore ?? n)
         let lastT = ticks - 1
         var kept = InlineArray<8, BallsTap>(repeating: BallsTap(t: 0, x: 0, y: 0))
         var keptScore = InlineArray<8, Int>(repeating: -1)
@@ -96,14 +100,14 @@ public struct BallsSearchAgent: PuzzleAgent {
                     if score > keptScore[best] { best = worst }
                 }
             }
-            if score == n { break }
+            if score >= enough { break }
         }
 
         // Refinement: hill climbing from each kept tap in turn, the radius shrinking.
         let steps = limit &- done
         var s = 0, filled = 0
         while filled < keep && keptScore[filled] >= 0 { filled &+= 1 }  // slots fill in order
-        while keptScore[best] < n && done < limit {
+        while keptScore[best] < enough && done < limit {
             let j = s % filled
             let progress = Double(s) / Double(max(1, steps))
             let radius = max(1, Int(24 * (1 - progress)))

@@ -128,6 +128,7 @@ public enum BallsSolver {
         if searchSims > 0 {
             var agent = BallsSearchAgent(spec: "search", sims: searchSims, ticks: space.ticks.upperBound + 1, keep: 4,
                                          explore: 0.5, lag: 40, dt: 3, seed: seed)
+            if goal == .pass { agent.stopScore = level.target }
             let r = agent.selectMove(state)
             report.searched = r.playouts
             if let tap = r.move, space.contains(tap) { consider(tap, state.simulate(tap).score) }
