@@ -94,7 +94,7 @@ public struct BallsSearchAgent: PuzzleAgent {
             for j in 1..<keep where keptScore[j] < keptScore[worst] { worst = j }
             if score > keptScore[worst] {
                 var same = false
-                for j in 0..<keep where kept[j] == tap { same = true }
+                for j in 0..<keep where keptScore[j] >= 0 && kept[j] == tap { same = true }
                 if !same {
                     kept[worst] = tap; keptScore[worst] = score
                     if score > keptScore[best] { best = worst }
@@ -106,7 +106,7 @@ public struct BallsSearchAgent: PuzzleAgent {
         // Refinement: hill climbing from each kept tap in turn, the radius shrinking.
         let steps = limit &- done
         var s = 0, filled = 0
-        while filled < keep && keptScore[filled] >= 0 { filled &+= 1 }  // slots fill in order
+        while filled < keep && keptScore[filled] >= 0 { filled &+= 1 }  // slots fill in order; the first sample fills one
         while keptScore[best] < enough && done < limit {
             let j = s % filled
             let progress = Double(s) / Double(max(1, steps))
