@@ -50,6 +50,10 @@ for level in levels:
     costs.append(f"| {level} | {sum(nodes) / len(nodes):,.0f} | {nodes[len(nodes) // 2]:,} | {nodes[-1]:,} | "
                  f"{nodes[-1] / space:.3f} | {sum(times) / len(times):.3f} | {times[-1]:.1f} | {sum(times):.0f} |")
 
+import datetime
+import platform
+load = open("/proc/loadavg").read().split()[:3] if os.path.exists("/proc/loadavg") else ["?"] * 3
+machine = f"{os.cpu_count()} cores, {platform.machine()}; assembled {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load average {' '.join(load)} then"
 print(f"""# Balls! levels 1-10: agents against what is possible
 
 Produced by `benchmarks/balls-levels.sh` (DEALS={deals}, SIMS={sims}, LAST={last}), which ran, per level:
@@ -59,6 +63,7 @@ Produced by `benchmarks/balls-levels.sh` (DEALS={deals}, SIMS={sims}, LAST={last
 ```
 
 and assembled this file from each level's `summary.json` and `games.jsonl` (`benchmarks/balls-levels-table.py`).
+Machine: {machine} (the machine is shared: seconds below include other jobs' load).
 Every agent plays the same {deals} deals per level (seeds 1...{deals}); levels 6-10 deal the same 30 balls
 for a seed and differ only in the target. Agents: docs/balls.md.
 
