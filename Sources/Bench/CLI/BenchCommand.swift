@@ -73,7 +73,9 @@ enum BenchCommand {
         case "tune": try TuneCommand.run(rest)
         case "play": try PlayCommand.run(rest)
         case "sprt": try SprtCommand.run(rest)
-        case "solve": try SolveCommand.run(rest)
+        case "solve":
+            // Balls! has a solver of its own (no tablebase): its own options and output.
+            if Options.gameName(in: rest) == Balls.name { try BallsSolveCommand.run(rest) } else { try SolveCommand.run(rest) }
         case "grade": try GradeCommand.run(rest)
         case "serve": try ServeCommand.run(rest)
         case "merge": try MergeCommand.run(rest)
@@ -96,7 +98,7 @@ enum BenchCommand {
         case "tune": return TuneCommand.help
         case "play": return PlayCommand.help
         case "sprt": return SprtCommand.help
-        case "solve": return SolveCommand.help
+        case "solve": return SolveCommand.help + "\n\n" + BallsSolveCommand.help
         case "grade": return GradeCommand.help
         case "serve": return ServeCommand.help
         case "merge": return MergeCommand.help
