@@ -120,17 +120,17 @@ for i in "${!names[@]}"; do
   [ "${LIBRARY_DOCS_VERBOSE:-0}" = 0 ] || printf '%s\n' "--- $n" "$out"
   if [ "$status" -ne 0 ]; then
     # The last lines of the output, without stack frames: a thrown error's message shows.
-    echo "$out" | grep -vE '^[0-9]+ +[^ ]+ +0x[0-9a-f]+ ' | tail -n 30 >&2
+    grep -vE '^[0-9]+ +[^ ]+ +0x[0-9a-f]+ ' <<<"$out" | tail -n 30 >&2
     echo "FAIL $n: exited with status $status (output above)" >&2
     failed=1
     continue
   fi
   missing=""
   while IFS= read -r pattern; do
-    echo "$out" | grep -Eq -- "$pattern" || missing+="  '$pattern'"$'\n'
+    grep -Eq -- "$pattern" <<<"$out" || missing+="  '$pattern'"$'\n'
   done <<< "${expects[$i]}"
   if [ -n "$missing" ]; then
-    echo "$out" | head -n 40 >&2
+    head -n 40 <<<"$out" >&2
     printf 'FAIL %s: the output (above) does not match:\n%s' "$n" "$missing" >&2
     failed=1
   else

@@ -41,6 +41,6 @@ EOT
 cd "$work/Example"
 swift build 2>&1 | tail -n 3
 out=$(.build/debug/Example)
-echo "$out" | head -n 30
-echo "$out" | grep -q "Ratings" || { echo "the example printed no ratings table"; exit 1; }
+head -n 30 <<<"$out"
+grep -q "Ratings" <<<"$out" || { echo "the example printed no ratings table"; exit 1; }
 echo "library example: OK (built and ran against tag $tag)"
