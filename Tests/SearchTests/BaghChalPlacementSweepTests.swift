@@ -109,15 +109,26 @@ final class BaghChalPlacementSweepTests: XCTestCase {
 
     // MARK: The index
 
-    /// Burnside's count of each layer's classes equals the canonical slots counted one by one.
+    /// Burnside's count of each layer's classes equals the canonical slots counted one by
+    /// one (the smallest goat rank among the images under the tigers' own symmetries).
     func testBurnsideCountsTheCanonicalSlotsOfEachLayer() {
         for index in [BaghChalPlacementIndex(sliding: BaghChalTablebaseIndex()), Self.threeGoats.index] {
-            for layer in index.layers where layer.placed <= 2 {
+            for layer in index.layers where layer.placed <= 3 || layer.placed >= 18 {
                 var canonical = 0
-                for slot in 0..<index.slotCount(layer) where index.isCanonical(layer, slot: slot) { canonical += 1 }
+                for c in index.captures(layer) {
+                    let ranks = index.ranks(layer, captured: c)
+                    for cls in 0..<index.tigerClassCount {
+                        if index.sliding.classStabiliser[cls] == 1 { canonical += ranks; continue }
+                        for rank in 0..<ranks where index.sliding.isCanonical(cls: cls, rank: rank, k: layer.placed - c) { canonical += 1 }
+                    }
+                }
                 XCTAssertEqual(canonical, index.classCount(layer), "\(layer)")
             }
         }
+        // Spot checks of the slot-level test: a slot of a symmetric class that is not canonical exists.
+        let index = Self.threeGoats.index
+        let layer = BaghChalPlacementLayer(placed: 2, goatsToMove: true)
+        XCTAssertTrue((0..<index.slotCount(layer)).contains { !index.isCanonical(layer, slot: $0) })
     }
 
     /// A slot holds an image of the position it was found for, and positions whose tiger set
@@ -288,5 +299,114 @@ final class BaghChalPlacementSweepTests: XCTestCase {
         XCTAssertThrowsError(try BaghChalPlacementFile.read(bad, index: standard))
         XCTAssertNoThrow(try BaghChalPlacementFile.read(path, index: game.index, layer: layer))
         XCTAssertThrowsError(try BaghChalPlacementFile.read(path, index: game.index, layer: game.index.layers[1]))
+    }
+}
+
+/// The real sweep's layers, checked when their files exist (`$BAGH_CHAL_PLACEMENT`, or
+/// `tablebases/bagh-chal-placement` in the package; `bench solve --game bagh-chal
+/// --placement-all DIR` makes them, hours in a release build, so not made here), with the
+/// sliding table of BaghChalFullTablebaseTests.
+final class BaghChalFullPlacementSweepTests: XCTestCase {
+    static let folder: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return ProcessInfo.processInfo.environment["BAGH_CHAL_PLACEMENT"]
+            ?? root.appendingPathComponent("tablebases/bagh-chal-placement").path
+    }()
+
+    /// The finished layers' values, read on first use.
+    final class Layers: @unchecked Sendable {
+        let sliding: BaghChalTablebase
+        let index: BaghChalPlacementIndex
+        var loaded: [BaghChalPlacementLayer: BaghChalPlacementValues] = [:]
+
+        init(sliding: BaghChalTablebase) {
+            self.sliding = sliding
+            index = BaghChalPlacementIndex(sliding: sliding.index)
+        }
+
+        var done: [BaghChalPlacementLayer] {
+            index.layers.filter { FileManager.default.fileExists(atPath: BaghChalPlacementRun.path(BaghChalFullPlacementSweepTests.folder, $0)) }
+        }
+
+        func values(_ layer: BaghChalPlacementLayer) throws -> BaghChalPlacementValues? {
+            if let v = loaded[layer] { return v }
+            let path = BaghChalPlacementRun.path(BaghChalFullPlacementSweepTests.folder, layer)
+            guard FileManager.default.fileExists(atPath: path) else { return nil }
+            let v = try BaghChalPlacementFile.read(path, index: index, layer: layer).values
+            loaded[layer] = v
+            return v
+        }
+
+        /// −1, 0, +1 for the side to move; `nil` when its layer is not done.
+        func value(_ p: BaghChal) throws -> Int? {
+            if p.captures >= 5 { return p.sideToMove == BaghChal.goats ? -1 : 1 }
+            if p.goatsInHand == 0 {
+                switch sliding.value(of: p)! {
+                case .win: return 1
+                case .draw: return 0
+                case .loss: return -1
+                }
+            }
+            let (layer, slot) = index.slot(of: p)!
+            guard let values = try values(layer) else { return nil }
+            return Int(values.value(slot)) - 1
+        }
+    }
+
+    static let layers: Result<Layers, Error> = {
+        do {
+            let table = try BaghChalFullTablebaseTests.table.get()
+            guard FileManager.default.fileExists(atPath: folder) else {
+                throw XCTSkip("no placement layers at \(folder) (bench solve --game bagh-chal --placement-all DIR makes them)")
+            }
+            return .success(Layers(sliding: table))
+        } catch { return .failure(error) }
+    }()
+
+    /// Random slots of every finished layer (the largest 4 to keep the test short) agree
+    /// with their children by the naive reference's moves.
+    func testRandomSlotsOfTheFinishedLayersAgreeWithTheirChildren() throws {
+        let layers = try Self.layers.get()
+        var rng = SplitMix64(seed: 2009)
+        var checked = 0
+        let reader = BaghChalPlacementTable(index: layers.index, folder: Self.folder)
+        for layer in layers.done.suffix(4) {
+            let values = try XCTUnwrap(try layers.values(layer))
+            for _ in 0..<500 {
+                let slot = rng.next(below: values.count)
+                guard let p = layers.index.engine(layer, slot: slot) else { continue }
+                let reference = NaiveBaghChal(engine: p)
+                var best = -1
+                for m in reference.legalMoves() {
+                    var child = reference
+                    child.play(m)
+                    best = max(best, -(try XCTUnwrap(try layers.value(BaghChalPlacementSolverTests.engine(child)))))
+                }
+                XCTAssertEqual(Int(values.value(slot)) - 1, best, "\(layer) slot \(slot): \(p.text)")
+                // The on-demand reader (the agent's hook) reads the same value from the file.
+                let kind = try XCTUnwrap(try reader.value(of: p))
+                XCTAssertEqual(kind == .win ? 1 : kind == .draw ? 0 : -1, Int(values.value(slot)) - 1, p.text)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0)
+    }
+
+    /// Reachable positions with 1–8 goats in hand: the table's value is the alpha-beta
+    /// placement solver's (an independent search down to the sliding table).
+    func testTheTableAgreesWithTheAlphaBetaSolver() throws {
+        let layers = try Self.layers.get()
+        let solver = BaghChalPlacementSolver(table: layers.sliding, tableMegabytes: 64)
+        var checked = 0
+        for inHand in 1...8 {
+            for p in BaghChalPlacementSolverTests.reachable(count: 6, inHand: inHand, capturesBelow: 5, seed: UInt64(900 + inHand)) {
+                guard let v = try layers.value(p) else { continue }
+                solver.reset()
+                guard let kind = solver.value(of: p, nodeLimit: 20_000_000) else { continue }
+                XCTAssertEqual(v, kind == .win ? 1 : kind == .draw ? 0 : -1, "\(inHand) in hand: \(p.text)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0)
     }
 }
