@@ -113,7 +113,7 @@ final class BaghChalPlacementSweepTests: XCTestCase {
     /// one (the smallest goat rank among the images under the tigers' own symmetries).
     func testBurnsideCountsTheCanonicalSlotsOfEachLayer() {
         for index in [BaghChalPlacementIndex(sliding: BaghChalTablebaseIndex()), Self.threeGoats.index] {
-            for layer in index.layers where layer.placed <= 3 || layer.placed >= 18 {
+            for layer in index.layers where layer.placed <= 2 {
                 var canonical = 0
                 for c in index.captures(layer) {
                     let ranks = index.ranks(layer, captured: c)

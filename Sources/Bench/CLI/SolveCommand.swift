@@ -244,13 +244,14 @@ extension SolveCommand {
                 print(PlacementSweepSummary.row(r))
                 return
             }
-            if !json {
-                print(PlacementSweepSummary.header(index: index))
-            }
+            var first = true
             let reports = try BaghChalPlacementRun.run(index: index, sliding: sliding, folder: folder, threads: threads, through: through,
                                                        progress: report) { r in
                 progress?.finish()
-                if !json { print(PlacementSweepSummary.row(r)); fflush(nil) }
+                if json { return }
+                if first { print(PlacementSweepSummary.header(index: index)); first = false }
+                print(PlacementSweepSummary.row(r))
+                fflush(nil)
             }
             let summary = try PlacementSweepSummary(index: index, folder: folder, reports: reports)
             if json { try Output.printJSON(summary) } else { print(summary.text) }
@@ -328,14 +329,14 @@ struct PlacementSweepSummary: Encodable {
     }
 
     static func header(index: BaghChalPlacementIndex) -> String {
-        "| layer | slots | positions | win | draw | loss | seconds | values MiB | peak RSS MiB | |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
+        "| layer | slots | positions | win | draw | loss | seconds | CPU s | values MiB | peak RSS MiB | |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"
     }
 
     static func row(_ r: BaghChalPlacementRun.LayerReport) -> String {
         func g(_ n: Int) -> String { Format.grouped(UInt64(n)) }
         let mib = { (b: Int?) in b.map { Output.fixed(Double($0) / 1_048_576, 0) } ?? "" }
         return "| \(r.layer) | \(g(r.slots)) | \(g(r.positions)) | \(g(r.wins)) | \(g(r.draws)) | \(g(r.losses)) | "
-            + "\(Output.fixed(r.seconds, 1)) | \(mib(r.valueBytes)) | \(mib(r.peakResidentBytes)) | \(r.source) |"
+            + "\(Output.fixed(r.seconds, 1)) | \(r.cpuSeconds.map { Output.fixed($0, 1) } ?? "") | \(mib(r.valueBytes)) | \(mib(r.peakResidentBytes)) | \(r.source) |"
     }
 
     var text: String {

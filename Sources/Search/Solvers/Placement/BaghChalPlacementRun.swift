@@ -19,6 +19,8 @@ public enum BaghChalPlacementRun {
         public var losses: Int
         /// Seconds the layer took when it was computed (read from its file when loaded).
         public var seconds: Double
+        /// CPU seconds (user and system, all threads) the layer took; `nil` for a layer found on disk.
+        public var cpuSeconds: Double?
         /// Bytes of values in memory while it was computed: its own and its children's
         /// (0 for the sliding table, held besides); `nil` for a layer found on disk.
         public var valueBytes: Int?
@@ -66,7 +68,7 @@ public enum BaghChalPlacementRun {
                 held = nil
             } else {
                 let children = try Self.children(of: layer, index: index, folder: folder, held: held, sliding: sliding)
-                let clock = ContinuousClock.now
+                let clock = ContinuousClock.now, cpu = cpuSeconds()
                 let (values, counts) = BaghChalPlacementSweep.compute(layer, index: index, children: children, threads: threads,
                                                                       progress: Self.progress(progress, layer))
                 let seconds = Self.seconds(since: clock)
@@ -78,7 +80,7 @@ public enum BaghChalPlacementRun {
                 var childBytes = 0
                 if case .layer(let c) = children { childBytes = c.bytes }
                 report = Self.report(layer, index: index, counts: counts, seconds: seconds, valueBytes: values.bytes + childBytes,
-                                     peak: peakResidentBytes(), source: "computed")
+                                     peak: peakResidentBytes(), source: "computed", cpu: cpuSeconds() - cpu)
                 held = values
             }
             reports.append(report)
@@ -163,10 +165,11 @@ public enum BaghChalPlacementRun {
     }
 
     static func report(_ layer: BaghChalPlacementLayer, index: BaghChalPlacementIndex, counts: BaghChalPlacementSweep.Counts,
-                       seconds: Double, valueBytes: Int?, peak: Int?, source: String) -> LayerReport {
+                       seconds: Double, valueBytes: Int?, peak: Int?, source: String, cpu: Double? = nil) -> LayerReport {
         LayerReport(layer: layer.description, placed: layer.placed, sideToMove: layer.goatsToMove ? "goats" : "tigers",
                     slots: index.slotCount(layer), positions: counts.positions, wins: counts.wins, draws: counts.draws,
-                    losses: counts.losses, seconds: seconds, valueBytes: valueBytes, peakResidentBytes: peak, source: source)
+                    losses: counts.losses, seconds: seconds, cpuSeconds: cpu, valueBytes: valueBytes, peakResidentBytes: peak,
+                    source: source)
     }
 
     /// A layer's progress callback from the run's.
@@ -179,6 +182,13 @@ public enum BaghChalPlacementRun {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let d = ContinuousClock.now - start
         return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    /// The process's CPU time so far, user and system, in seconds (`getrusage`).
+    public static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
     }
 
     /// The process's peak resident memory in bytes (`getrusage`).
