@@ -155,15 +155,35 @@ public enum BaghChalPlacementSweep {
                 if mine > best { best = mine; if best == 2 { break } }
             }
         case .layer(let child):
-            // The tiger set and its frame stay: the child's slot is ranked directly.
+            // The tiger set and its frame stay: the child's slot is ranked directly, and
+            // incrementally. With the goats x_0 < x_1 < … (numbered among the 21 free
+            // points) and j of them below the new goat q, the colex rank of the goats with q
+            // is Σ_{i<j} C(x_i, i+1) + C(q, j+1) + Σ_{i≥j} C(x_i, i+2): one pass for the last
+            // sum whole, one over the free points for the rest.
             let g = childGeometry!
             let base = g.offsets[captured] &+ cls &* g.ranks[captured]
-            while empty != 0 {
-                let bit = empty & (0 &- empty)
-                empty &= empty &- 1
-                let mine = 2 &- child.value(base &+ sliding.emptyRank(goats | bit, cls: cls))
+            let free = sliding.classFree + cls &* 21
+            let compress = sliding.classCompress + cls &* 25
+            var above = 0, i = 0
+            var rest = goats
+            while rest != 0 {
+                above &+= sliding.choose(Int(compress[rest.trailingZeroBitCount]), i &+ 2)
+                i &+= 1
+                rest &= rest &- 1
+            }
+            var below = 0, j = 0
+            for q in 0..<21 {
+                let point = free[q]
+                if goats & (1 &<< UInt32(point)) != 0 {
+                    below &+= sliding.choose(q, j &+ 1)
+                    above &-= sliding.choose(q, j &+ 2)
+                    j &+= 1
+                    continue
+                }
+                let mine = 2 &- child.value(base &+ below &+ sliding.choose(q, j &+ 1) &+ above)
                 if mine > best { best = mine; if best == 2 { break } }
             }
+            _ = empty
         }
         return best
     }
