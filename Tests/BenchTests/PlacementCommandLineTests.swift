@@ -59,4 +59,30 @@ final class PlacementSweepCommandLineTests: XCTestCase {
         XCTAssertTrue(help.contains("--placement-all DIR"), help)
         XCTAssertTrue(help.contains("--shard K/N"), help)
     }
+
+    /// `bench search --agent tablebase` reads a finished placement layer (no search): the
+    /// sign of its value is that of alpha-beta down to the sliding table (1 goat in hand:
+    /// every leaf at depth 2 is in the table), with and without the layers. Skipped unless
+    /// the sliding table and the p19 layers are in tablebases/.
+    func testSearchReadsTheFinishedPlacementLayers() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let table = root.appendingPathComponent("tablebases/bagh-chal.tb").path
+        let folder = root.appendingPathComponent("tablebases/bagh-chal-placement").path
+        guard FileManager.default.fileExists(atPath: table), FileManager.default.fileExists(atPath: folder + "/p19-tigers.bcpl") else {
+            throw XCTSkip("no sliding table or p19 layers in \(root.path)/tablebases (bench solve --game bagh-chal --placement-all)")
+        }
+        func value(_ agent: String, _ position: String) throws -> (value: Double, nodes: Int) {
+            let run = try benchOK(["search", "--game", "bagh-chal", "--agent", agent, "--position", position, "--json"], timeout: 300)
+            let r = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            return (try XCTUnwrap(r["value"] as? Double), try XCTUnwrap(r["nodes"] as? Int))
+        }
+        for position in ["TGGGT/GGGGG/GG1GG/GGGGG/TG1GT g 1 0", "TGGGT/GGGGG/GG1GG/GGGG1/TGTGG t 1 0", "G1GGT/GGGGG/GGTGG/GGGG1/TGGGT g 1 0"] {
+            let layers = try value("tablebase:file=\(table),placement=\(folder)", position)
+            let search = try value("tablebase:file=\(table),placement=\(folder)/none,depth=2", position)
+            XCTAssertEqual(layers.value.sign == .minus, search.value.sign == .minus, position)
+            XCTAssertEqual(layers.value == 0, search.value == 0, position)
+            // Read, not searched: one look-up per move, and the layers' score.
+            XCTAssertTrue([0, 999_800].contains(abs(layers.value)), "\(layers.value)")
+        }
+    }
 }

@@ -409,4 +409,29 @@ final class BaghChalFullPlacementSweepTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 0)
     }
+
+    /// The agent that reads the layers keeps the value of placement positions whose
+    /// children are all valued (1–3 goats in hand: the latest layers are done first).
+    func testThePlacementAgentKeepsTheValue() throws {
+        let layers = try Self.layers.get()
+        let reader = BaghChalPlacementTable(index: layers.index, folder: Self.folder)
+        var checked = 0
+        for inHand in 1...3 {
+            for (i, p) in BaghChalPlacementSolverTests.reachable(count: 20, inHand: inHand, capturesBelow: 5,
+                                                                 seed: UInt64(70 + inHand)).enumerated() {
+                guard let own = try layers.value(p) else { continue }
+                var agent = BaghChalPlacementAgent(spec: "tablebase", placement: reader, sliding: layers.sliding,
+                                                   inner: RandomAgent<BaghChal>(seed: 1), seed: UInt64(i))
+                let before = p.legalMoves.map { m -> Int? in var c = p; c.play(m); return try? layers.value(c) }
+                guard before.allSatisfy({ $0 != nil }) else { continue }
+                let result = agent.selectMove(GameHistory(p), budget: SearchBudget(depth: 1))
+                var child = p
+                child.play(try XCTUnwrap(result.move))
+                XCTAssertEqual(-(try XCTUnwrap(try layers.value(child))), own, p.text)
+                XCTAssertEqual(result.value.map { $0 > 0 ? 1 : $0 < 0 ? -1 : 0 }, own, p.text)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0)
+    }
 }
