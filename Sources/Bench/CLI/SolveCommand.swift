@@ -291,7 +291,7 @@ struct PlacementSweepSummary: Encodable {
     var folder: String
     /// Positions (classes) of every layer of the placement phase, done or not.
     var positions: Int
-    /// Positions of the layers done.
+    /// Positions of the layers finished in the folder (the reports may stop earlier, at --through).
     var positionsDone: Int
     var layersDone: Int
     var layers: [BaghChalPlacementRun.LayerReport]
@@ -305,8 +305,9 @@ struct PlacementSweepSummary: Encodable {
     init(index: BaghChalPlacementIndex, folder: String, reports: [BaghChalPlacementRun.LayerReport]) throws {
         self.folder = folder
         positions = index.layers.reduce(0) { $0 + index.classCount($1) }
-        positionsDone = reports.reduce(0) { $0 + $1.positions }
-        layersDone = reports.count
+        let done = index.layers.filter { FileManager.default.fileExists(atPath: BaghChalPlacementRun.path(folder, $0)) }
+        positionsDone = done.reduce(0) { $0 + index.classCount($1) }
+        layersDone = done.count
         layers = reports
         plannedPositions = Dictionary(uniqueKeysWithValues: index.layers.map { ($0.description, index.classCount($0)) })
         let names = ["loss", "draw", "win"]
