@@ -117,7 +117,7 @@ enum BaghChalRetrograde {
             self.index = index
             offset = index.levelOffsets[captured]
             perSide = index.slotsPerSide[captured]
-            empties = captured + 1
+            empties = index.empties(captured: captured)
             ranks = perSide / index.tigerClassCount
         }
 
@@ -141,7 +141,7 @@ enum BaghChalRetrograde {
                 let done = counted.value.wrappingAdd(1, ordering: .relaxed).newValue
                 if done % 64 == 0 { progress?(captured, 0, min(count, done * chunk), count) }
             }
-            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+            let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 256)
             defer { scratch.deallocate() }
             var maxCode = 0, decided = 0
             for local in (task * chunk)..<min(count, (task + 1) * chunk) {
@@ -158,7 +158,7 @@ enum BaghChalRetrograde {
         while n <= maxCode {
             let code = n
             let reports = ForkJoin.mapTasks(count: chunks, workers: threads) { task -> (maxCode: Int, decided: Int) in
-                let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 64)
+                let scratch = UnsafeMutablePointer<Int>.allocate(capacity: 256)
                 defer { scratch.deallocate() }
                 var maxCode = 0, decided = 0
                 let base = shared.values + level.offset

@@ -30,13 +30,16 @@ public final class BaghChalTablebase: Sendable {
     /// - Parameters:
     ///   - capturesToWin: 5 for the game; 1...4 solves the smaller game in which that
     ///     many captures win for the tigers (levels `0..<capturesToWin`), for tests.
+    ///   - goatsPerGame: 20 for the game; fewer solves the sliding phase of a game with
+    ///     fewer goats (the base of the reduced placement sweeps in the tests).
     ///   - progress: called with the captured count, the ply, a count and the level's
     ///     slots: at ply 0 (from worker threads, while the moves are counted) the slots
     ///     counted so far, then after each ply the slots decided so far in the level.
-    public static func solve(capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin, threads: Int,
+    public static func solve(capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin,
+                             goatsPerGame: Int = BaghChalTablebaseIndex.standardGoats, threads: Int,
                              progress: (@Sendable (_ captured: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)? = nil)
         -> BaghChalTablebase {
-        let index = BaghChalTablebaseIndex(capturesToWin: capturesToWin)
+        let index = BaghChalTablebaseIndex(capturesToWin: capturesToWin, goatsPerGame: goatsPerGame)
         let storage = BaghChalRetrograde.solve(index: index, threads: max(1, threads), progress: progress)
         return BaghChalTablebase(index: index, storage: storage)
     }
@@ -105,9 +108,9 @@ public final class BaghChalTablebase: Sendable {
                     let start = base + (side * index.tigerClassCount + cls) * ranks
                     for rank in 0..<ranks {
                         let c = code(atSlot: start + rank)
-                        if symmetric && !index.isCanonical(cls: cls, rank: rank, k: captured + 1) {
+                        if symmetric && !index.isCanonical(cls: cls, rank: rank, k: index.empties(captured: captured)) {
                             if checking && problem == nil {
-                                let empty = index.emptySet(cls: cls, rank: rank, k: captured + 1)
+                                let empty = index.emptySet(cls: cls, rank: rank, k: index.empties(captured: captured))
                                 let image = index.canonical(tigers: index.classTigers[cls], empty: empty).rank
                                 let expected = code(atSlot: start + image)
                                 if c != expected {

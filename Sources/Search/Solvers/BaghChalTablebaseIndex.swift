@@ -28,13 +28,20 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
     public static let symmetryCount = 8
     /// Captures at which the tigers win in the standard game.
     public static let standardCapturesToWin = 5
+    /// The goats of the standard game.
+    public static let standardGoats = 20
+    /// Columns of the binomial table: C(n, k) for k ≤ 21.
+    @usableFromInline static let binomStride = 22
 
     /// The number of classes of tiger sets under the symmetries (the first factor).
     public let tigerClassCount: Int
     /// The captured count at which the tigers win (5 in the standard game; smaller
     /// for the reduced problems the tests solve). Levels 0..<capturesToWin are stored.
     public let capturesToWin: Int
-    /// Slots per level and side: `tigerClassCount × C(21, captured + 1)`.
+    /// The goats of a game (20; fewer for the reduced games the placement tests solve
+    /// completely). A level with `c` captured has `21 − goatsPerGame + c` empty points.
+    public let goatsPerGame: Int
+    /// Slots per level and side: `tigerClassCount × C(21, empties(captured))`.
     public let slotsPerSide: [Int]
     /// The first slot of each level in the whole table (levels in captured order).
     public let levelOffsets: [Int]
@@ -61,16 +68,22 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
     /// All 25 points.
     @usableFromInline static let allPoints: UInt32 = 0x1FF_FFFF
 
-    /// The index of the levels `0..<capturesToWin` (1...5).
-    public init(capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin) {
+    /// The index of the levels `0..<capturesToWin` (1...5) of the game with
+    /// `goatsPerGame` goats (1...20; at least `capturesToWin − 1`).
+    public init(capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin,
+                goatsPerGame: Int = BaghChalTablebaseIndex.standardGoats) {
         precondition((1...Self.standardCapturesToWin).contains(capturesToWin), "capturesToWin must be in 1...5")
+        precondition((1...Self.standardGoats).contains(goatsPerGame) && capturesToWin <= goatsPerGame + 1,
+                     "goatsPerGame must be in 1...20 and at least capturesToWin - 1")
         self.capturesToWin = capturesToWin
-        binom = .allocate(capacity: 26 * 6)
+        self.goatsPerGame = goatsPerGame
+        let stride = Self.binomStride
+        binom = .allocate(capacity: 26 * stride)
         for n in 0...25 {
-            for k in 0...5 {
+            for k in 0..<stride {
                 var c = 1
                 if k > n { c = 0 } else { for i in 0..<k { c = c * (n - i) / (i + 1) } }
-                binom[n * 6 + k] = c
+                binom[n * stride + k] = c
             }
         }
         // Symmetry s: transpose if s & 4, then mirror the file if s & 1, the rank if s & 2.
@@ -136,7 +149,7 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
         }
         var perSide: [Int] = [], offsets: [Int] = [], total = 0
         for c in 0..<capturesToWin {
-            perSide.append(classes.count * binom[21 * 6 + c + 1])
+            perSide.append(classes.count * binom[21 * stride + 21 - goatsPerGame + c])
             offsets.append(total)
             total += 2 * perSide[c]
         }
@@ -150,6 +163,14 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
         classTigers.deallocate(); classFree.deallocate(); classCompress.deallocate(); classStabiliser.deallocate()
         neighbour.deallocate(); landing.deallocate()
     }
+
+    /// The empty points of a sliding-phase position with `captured` goats captured.
+    @inline(__always)
+    public func empties(captured: Int) -> Int { 21 - goatsPerGame + captured }
+
+    /// C(n, k) for n ≤ 25, k ≤ 21.
+    @inline(__always)
+    func choose(_ n: Int, _ k: Int) -> Int { binom[n &* Self.binomStride &+ k] }
 
     // MARK: Ranking
 
@@ -169,7 +190,7 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
     static func rank4(_ t: UInt32, _ binom: UnsafeMutablePointer<Int>) -> Int {
         var rest = t, r = 0, k = 1
         while rest != 0 {
-            r &+= binom[rest.trailingZeroBitCount &* 6 &+ k]
+            r &+= binom[rest.trailingZeroBitCount &* Self.binomStride &+ k]
             k &+= 1
             rest &= rest &- 1
         }
@@ -183,13 +204,15 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
         return (Int(classOfTigers[r]), symmetriesOfTigers[r])
     }
 
-    /// The colex rank of the empty set `e` (given with the tigers on class `cls`'s canonical set).
+    /// The colex rank of the point set `e` among the 21 points other than the tigers
+    /// (given with the tigers on class `cls`'s canonical set): the empty points here,
+    /// the goats in the placement index.
     @inline(__always)
     func emptyRank(_ e: UInt32, cls: Int) -> Int {
         var rest = e, r = 0, k = 1
         let compress = classCompress + cls &* 25
         while rest != 0 {
-            r &+= binom[Int(compress[rest.trailingZeroBitCount]) &* 6 &+ k]
+            r &+= binom[Int(compress[rest.trailingZeroBitCount]) &* Self.binomStride &+ k]
             k &+= 1
             rest &= rest &- 1
         }
@@ -209,7 +232,7 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
         return (cls, best)
     }
 
-    /// The empty set of rank `rank` with `k` points, for the tigers of class `cls`.
+    /// The point set (empty points, or goats) of rank `rank` with `k` points, for the tigers of class `cls`.
     @inline(__always)
     func emptySet(cls: Int, rank: Int, k: Int) -> UInt32 {
         var r = rank, e: UInt32 = 0
@@ -217,8 +240,8 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
         var q = 20
         var i = k
         while i >= 1 {
-            while binom[q &* 6 &+ i] > r { q &-= 1 }
-            r &-= binom[q &* 6 &+ i]
+            while binom[q &* Self.binomStride &+ i] > r { q &-= 1 }
+            r &-= binom[q &* Self.binomStride &+ i]
             e |= 1 &<< UInt32(free[q])
             q &-= 1
             i &-= 1
@@ -255,7 +278,7 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
     @inline(__always)
     func slot(tigers: UInt32, empty: UInt32, goatsToMove: Bool, captured: Int) -> Int {
         let (cls, rank) = canonical(tigers: tigers, empty: empty)
-        let n = binom[21 * 6 + captured + 1]
+        let n = binom[21 &* Self.binomStride &+ empties(captured: captured)]
         return levelOffsets[captured] &+ ((goatsToMove ? 0 : tigerClassCount) &+ cls) &* n &+ rank
     }
 
@@ -263,21 +286,21 @@ public final class BaghChalTablebaseIndex: @unchecked Sendable {
     public func position(ofSlot slot: Int) -> (captured: Int, goatsToMove: Bool, tigers: UInt32, empty: UInt32) {
         var c = capturesToWin - 1
         while levelOffsets[c] > slot { c -= 1 }
-        let n = binom[21 * 6 + c + 1]
+        let n = choose(21, empties(captured: c))
         let local = slot - levelOffsets[c]
         let block = local / n, rank = local % n
         let goats = block < tigerClassCount
         let cls = goats ? block : block - tigerClassCount
-        return (c, goats, classTigers[cls], emptySet(cls: cls, rank: rank, k: c + 1))
+        return (c, goats, classTigers[cls], emptySet(cls: cls, rank: rank, k: empties(captured: c)))
     }
 
     /// Whether `slot` is the one lookups use for its class of positions (see the type's doc).
     public func isCanonical(slot: Int) -> Bool {
         var c = capturesToWin - 1
         while levelOffsets[c] > slot { c -= 1 }
-        let n = binom[21 * 6 + c + 1]
+        let n = choose(21, empties(captured: c))
         let local = slot - levelOffsets[c]
-        return isCanonical(cls: (local / n) % tigerClassCount, rank: local % n, k: c + 1)
+        return isCanonical(cls: (local / n) % tigerClassCount, rank: local % n, k: empties(captured: c))
     }
 
     /// The position of a slot as an engine position (the goats fill every other point).

@@ -1,4 +1,5 @@
 import Boards
+import Foundation
 import Synchronization
 
 /// Plays from a tablebase where it has the position, and lets another agent play elsewhere.
@@ -63,6 +64,9 @@ public struct TablebaseAgent<T: Tablebase, Fallback: TwoPlayerAgent>: TwoPlayerA
 
 /// Bagh-Chal's `tablebase` agent kind.
 public enum BaghChalTablebaseAgents {
+    /// The placement sweep's folder unless the spec names one.
+    public static let defaultPlacementFolder = "tablebases/bagh-chal-placement"
+
     /// The `tablebase` kind, its table in `defaultFile` unless the spec names one.
     public static func description(defaultFile: String) -> AgentDescription {
         AgentDescription(
@@ -71,13 +75,27 @@ public enum BaghChalTablebaseAgents {
                 Parameter("file", .text, default: .text(defaultFile), help: "the tablebase file (bench solve writes it)"),
                 Parameter("depth", .integer(1...30), default: .integer(4),
                           help: "alpha-beta depth in the placement phase, its leaves read from the table"),
+                Parameter("placement", .text, default: .text(defaultPlacementFolder),
+                          help: "the placement sweep's folder (bench solve --placement-all); where its layers are finished "
+                              + "the agent plays perfectly in the placement phase too (no search)"),
             ])
     }
 
-    /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N`); a table that
-    /// cannot be read throws, saying how to make it.
+    /// The agent of `spec` (`tablebase`, `tablebase:file=PATH,depth=N,placement=DIR`); a
+    /// table that cannot be read throws, saying how to make it. When the placement folder
+    /// exists, its finished layers are read for the placement phase.
+    public static func make(_ spec: AgentSpec, seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<BaghChal> {
+        let agent = try makeSliding(spec, seed: seed)
+        let folder = spec.string("placement") ?? defaultPlacementFolder
+        var info = stat()
+        guard !folder.isEmpty, stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return agent }
+        let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: agent.table.index), folder: folder)
+        return BaghChalPlacementAgent(spec: spec.text, placement: placement, sliding: agent.table, inner: agent, seed: seed)
+    }
+
+    /// The agent of `spec` without the placement layers: the sliding table, alpha-beta before it.
     @inlinable
-    public static func make(_ spec: AgentSpec, seed: UInt64) throws(ParseError)
+    public static func makeSliding(_ spec: AgentSpec, seed: UInt64) throws(ParseError)
         -> TablebaseAgent<BaghChalTablebase, AlphaBetaAgent<TablebaseEvaluator<BaghChalEvaluator, BaghChalTablebase>>> {
         let path = spec.string("file")!, depth = spec.int("depth")!
         let table: BaghChalTablebase
