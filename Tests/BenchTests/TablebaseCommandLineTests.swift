@@ -30,6 +30,13 @@ final class TablebaseCommandLineTests: XCTestCase {
         try assertUsageError(grade + ["--resume"], names: ["--resume needs --out"])
         try assertUsageError(grade + ["--out", "x", "--shard", "2/2"], names: ["--shard", "'2/2' is not K/N"])
         try assertUsageError(grade + ["--out", ""], names: ["--out needs a folder name"])
+        try assertUsageError(grade + ["--phase", "opening"], names: ["--phase", "'opening'"])
+        try assertUsageError(grade + ["--placement", "dir"], names: ["--placement needs --phase placement"])
+        for extra in [["--out", "x"], ["--out", "x", "--shard", "0/2"], ["--out", "x", "--resume"]] {
+            try assertUsageError(grade + ["--phase", "placement"] + extra, names: ["--phase placement", "--out"])
+        }
+        try assertUsageError(["grade", "--game", "tigers-goats", "--agent", "greedy", "--positions", "5", "--phase", "placement"],
+                             names: ["grade"])
         let solve = ["solve", "--game", "bagh-chal", "--out", "/nonexistent.tb"]
         try assertUsageError(solve + ["--study", "x"], names: ["--study needs --placement"])
         try assertUsageError(solve + ["--placement", "2", "--shard", "0/2"], names: ["--shard and --resume need --study"])
@@ -102,6 +109,37 @@ final class TablebaseCommandLineTests: XCTestCase {
                                    "--tablebase", path, "--json"], timeout: 600)
         let r = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(perfect.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((r["kept"] as? [String: Any])?["count"] as? Int, 40)
+    }
+
+    /// With every placement layer (tablebases/bagh-chal-placement): the tablebase agent
+    /// keeps every placement-phase value, the same report on 1 and 2 threads; a folder
+    /// without the layers is a runtime error naming the command that makes them.
+    func testPlacementGradingWithTheFullLayers() throws {
+        let path = try fullTable()
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("bagh-chal-placement").path
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-layers-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        try assertUsageError(["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "3", "--tablebase", path,
+                              "--phase", "placement", "--placement", empty], names: ["placement layers", "--placement-all"], status: 1)
+        guard FileManager.default.fileExists(atPath: folder + "/p0-goats.bcpl") else {
+            throw XCTSkip("the placement sweep in \(folder) is not finished (bench solve --game bagh-chal --placement-all makes it)")
+        }
+        let grade = ["grade", "--game", "bagh-chal", "--positions", "60", "--seed", "5", "--tablebase", path,
+                     "--phase", "placement", "--placement", folder, "--json"]
+        func strip(_ s: String) -> String { s.replacingOccurrences(of: #""seconds":[0-9.e-]+,"#, with: "", options: .regularExpression)
+            .replacingOccurrences(of: #""threads":[0-9]+"#, with: "", options: .regularExpression) }
+        let one = try benchOK(grade + ["--agent", "greedy", "--threads", "1"], timeout: 600)
+        let two = try benchOK(grade + ["--agent", "greedy", "--threads", "2"], timeout: 600)
+        XCTAssertEqual(strip(one.stdout), strip(two.stdout))
+        let perfect = try benchOK(grade + ["--agent", "tablebase:file=\(path),placement=\(folder)"], timeout: 600)
+        let r = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(perfect.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((r["kept"] as? [String: Any])?["count"] as? Int, 60)
+        XCTAssertEqual(r["phase"] as? String, "placement")
+        // The sign of `bench search --agent tablebase` is the value: the start is drawn.
+        let start = try benchOK(["search", "--game", "bagh-chal", "--agent", "tablebase:file=\(path),placement=\(folder)", "--json"])
+        let s = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(start.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(s["value"] as? Double, 0)
     }
 }
 

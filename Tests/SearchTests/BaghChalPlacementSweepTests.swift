@@ -363,33 +363,65 @@ final class BaghChalFullPlacementSweepTests: XCTestCase {
         } catch { return .failure(error) }
     }()
 
-    /// Random slots of every finished layer (the largest 4 to keep the test short) agree
-    /// with their children by the naive reference's moves.
+    /// Random slots of every finished layer agree with their children by the naive
+    /// reference's moves. Values are read slot by slot through the on-demand reader (the
+    /// agent's hook), so the test reads a few MiB, not the 8 GiB of layers; the last
+    /// layer is also read whole, checksum and all, and compared with the reader.
     func testRandomSlotsOfTheFinishedLayersAgreeWithTheirChildren() throws {
         let layers = try Self.layers.get()
         var rng = SplitMix64(seed: 2009)
         var checked = 0
         let reader = BaghChalPlacementTable(index: layers.index, folder: Self.folder)
-        for layer in layers.done.suffix(4) {
-            let values = try XCTUnwrap(try layers.values(layer))
-            for _ in 0..<500 {
-                let slot = rng.next(below: values.count)
+        func value(_ p: BaghChal) throws -> Int {
+            if p.captures >= 5 { return p.sideToMove == BaghChal.goats ? -1 : 1 }
+            let kind = p.goatsInHand == 0 ? layers.sliding.value(of: p)?.kind : try reader.value(of: p)
+            let k = try XCTUnwrap(kind, "no value for \(p.text)")
+            return k == .win ? 1 : k == .draw ? 0 : -1
+        }
+        let done = layers.done
+        for layer in done {
+            let slots = layers.index.slotCount(layer)
+            for _ in 0..<150 {
+                let slot = rng.next(below: slots)
                 guard let p = layers.index.engine(layer, slot: slot) else { continue }
                 let reference = NaiveBaghChal(engine: p)
                 var best = -1
                 for m in reference.legalMoves() {
                     var child = reference
                     child.play(m)
-                    best = max(best, -(try XCTUnwrap(try layers.value(BaghChalPlacementSolverTests.engine(child)))))
+                    best = max(best, -(try value(BaghChalPlacementSolverTests.engine(child))))
                 }
-                XCTAssertEqual(Int(values.value(slot)) - 1, best, "\(layer) slot \(slot): \(p.text)")
-                // The on-demand reader (the agent's hook) reads the same value from the file.
-                let kind = try XCTUnwrap(try reader.value(of: p))
-                XCTAssertEqual(kind == .win ? 1 : kind == .draw ? 0 : -1, Int(values.value(slot)) - 1, p.text)
+                XCTAssertEqual(try value(p), best, "\(layer) slot \(slot): \(p.text)")
                 checked += 1
             }
         }
+        if let last = done.last {
+            let values = try XCTUnwrap(try layers.values(last))
+            for _ in 0..<500 {
+                let slot = rng.next(below: values.count)
+                guard let p = layers.index.engine(last, slot: slot) else { continue }
+                XCTAssertEqual(try value(p), Int(values.value(slot)) - 1, p.text)
+            }
+        }
         XCTAssertGreaterThan(checked, 0)
+    }
+
+    /// With every layer done, the start is a draw (Lim and Nievergelt's result) and so is
+    /// each of the goats' 21 first placements.
+    func testTheStartAndEveryFirstPlacementAreDrawn() throws {
+        let layers = try Self.layers.get()
+        guard layers.done.count == layers.index.layers.count else {
+            throw XCTSkip("the sweep in \(Self.folder) is not finished (\(layers.done.count) of \(layers.index.layers.count) layers)")
+        }
+        let start = BaghChal()
+        XCTAssertEqual(try layers.value(start), 0)
+        let moves = start.legalMoves
+        XCTAssertEqual(moves.count, 21)
+        for m in moves {
+            var child = start
+            child.play(m)
+            XCTAssertEqual(try layers.value(child), 0, "after \(m)")
+        }
     }
 
     /// Reachable positions with 1–8 goats in hand: the table's value is the alpha-beta

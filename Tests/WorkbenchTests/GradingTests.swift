@@ -75,4 +75,33 @@ final class GradingTests: XCTestCase {
         let random = try Grading.grade(BaghChal.self, spec: "random", table: Self.table, positions: 80, seed: 2, threads: 2)
         XCTAssertLessThan(random.kept.count, 80)
     }
+
+    func testPlacementPositionsAreInThePlacementPhaseAtEveryPlyAndDependOnTheSeedAlone() {
+        let a = (0..<300).map { PlacementGrading.position(seed: 4, number: $0) }
+        XCTAssertEqual(a, (0..<300).map { PlacementGrading.position(seed: 4, number: $0) })
+        XCTAssertNotEqual(a, (0..<300).map { PlacementGrading.position(seed: 5, number: $0) })
+        for p in a {
+            XCTAssertGreaterThan(p.goatsInHand, 0, p.text)
+            XCTAssertNil(p.outcome, p.text)
+        }
+        // Plies 0...38 drawn uniformly: the empty board, both sides to move, one goat left.
+        let plies = Set(a.map(\.plyCount))
+        XCTAssertTrue(plies.contains(0))
+        XCTAssertEqual(plies.max(), PlacementGrading.plies - 1)
+        XCTAssertGreaterThan(plies.count, 30)
+        XCTAssertTrue(a.contains { $0.sideToMove == BaghChal.tigers } && a.contains { $0.sideToMove == BaghChal.goats })
+    }
+
+    func testAPlacementReportHasNoFastestWinColumn() throws {
+        let moves = [GradedMove(before: .win(plies: 0), after: .draw), GradedMove(before: .draw, after: .draw)]
+        var r = GradingReport(game: "bagh-chal", agent: "x", seed: 1, threads: 1, seconds: 0, moves: moves)
+        r.phase = .placement
+        XCTAssertEqual(r.tableRow.filter { $0 == "|" }.count, GradingReport.placementTableHeader.split(separator: "\n")[0].filter { $0 == "|" }.count)
+        XCTAssertFalse(r.text.contains("fastest"), r.text)
+        let json = try JSON.text(r)
+        XCTAssertTrue(json.contains(#""phase":"placement""#), json)
+        XCTAssertFalse(json.contains("fastestWinKept"), json)
+        r.phase = .sliding
+        XCTAssertTrue(try JSON.text(r).contains("fastestWinKept"))
+    }
 }

@@ -10,11 +10,11 @@ struct GradeCommand: TablebaseCommand {
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
         "--tablebase": .value, "--json": .flag, AgentFileOption.name: .value,
-        "--out": .value, "--shard": .value, "--resume": .flag,
+        "--out": .value, "--shard": .value, "--resume": .flag, "--phase": .value, "--placement": .value,
     ]
 
     static let help = """
-        usage: bench grade --game bagh-chal --agent SPEC --positions N [--seed S] [--threads T] [--json]
+        usage: bench grade --game bagh-chal --agent SPEC --positions N [--seed S] [--threads T] [--json] [--phase placement]
 
         Plays the agent once on each of N random positions of the tablebase (reached by
         seeded random play from the start through the placement, then 0-\(Grading.maxExtraPlies) random
@@ -29,6 +29,13 @@ struct GradeCommand: TablebaseCommand {
           --threads T       positions graded at once (default: the active cores)
           --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
           --json            print one JSON object
+          --phase P         sliding (default): positions of the tablebase, as above; placement:
+                            positions of the placement phase (Bagh-Chal; 0-\(PlacementGrading.plies - 1) random plies
+                            from the start, every ply equally likely) graded by the placement
+                            sweep's layers: win, draw or loss only, so no fastest wins
+                            (docs/placement.md); grades in one process (no --out)
+          --placement DIR   the placement sweep's folder with all 39 layers (default
+                            \(BaghChalTablebaseAgents.defaultPlacementFolder); bench solve --placement-all makes it)
           --out DIR         keep the run in folder DIR: run.json, graded.jsonl (each position's
                             values before and after the move, appended as they are graded),
                             report.json and report.md; an interrupted run continues with --resume
@@ -54,6 +61,17 @@ struct GradeCommand: TablebaseCommand {
         let shard = try Self.shard(options)
         if options.has("--resume") && options.string("--out") == nil { throw .usage("grade: --resume needs --out DIR (the run to continue)") }
         if options.string("--out") == "" { throw .usage("grade: --out needs a folder name, got ''") }
+        let phase = options.string("--phase") ?? "sliding"
+        guard let phase = GradingReport.Phase(rawValue: phase) else {
+            throw .usage("grade: --phase must be sliding or placement, got '\(phase)'")
+        }
+        if phase == .sliding, options.string("--placement") != nil { throw .usage("grade: --placement needs --phase placement") }
+        if phase == .placement {
+            guard G.self == BaghChal.self else { throw .usage("grade: --phase placement: \(G.name) has no placement phase") }
+            for option in ["--out", "--shard", "--resume"] where options.has(option) || options.string(option) != nil {
+                throw .usage("grade: --phase placement grades in one process; \(option) is for sliding-phase runs")
+            }
+        }
         let path = options.string("--tablebase") ?? G.defaultTablebaseFile
         guard try RegularFile.exists(path) else {
             throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
@@ -70,6 +88,24 @@ struct GradeCommand: TablebaseCommand {
                     FileHandle.standardError.write(Data("\r\u{1B}[2K[\(done)/\(total) positions graded]".utf8))
                 }
             }
+        }
+        if phase == .placement {
+            guard let sliding = table as? BaghChalTablebase,
+                  let catalog = catalog as? AgentCatalog<any TwoPlayerAgent<BaghChal>> else {
+                throw .usage("grade: --phase placement: \(G.name) has no placement phase")
+            }
+            let folder = options.string("--placement") ?? BaghChalTablebaseAgents.defaultPlacementFolder
+            let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: sliding.index), folder: folder)
+            let missing = PlacementGrading.missingLayers(placement)
+            if !missing.isEmpty {
+                throw .runtime("grade: \(missing.count) of the 39 placement layers are missing in \(folder) (first \(missing[0])); "
+                    + "make them with: bench solve --game bagh-chal --placement-all \(folder)")
+            }
+            let report = try PlacementGrading.grade(spec: spec, catalog: catalog, placement: placement, sliding: sliding,
+                                                    positions: count, seed: seed, threads: threads, progress: progress)
+            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            if options.has("--json") { try Output.printJSON(report) } else { print(report.text) }
+            return
         }
         if let out = options.string("--out") {
             let checked: AgentSpec

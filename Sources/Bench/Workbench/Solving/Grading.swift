@@ -142,6 +142,15 @@ public struct GradingReport: Sendable, Encodable {
     public var threads: Int
     public var seconds: Double
     public var moves: [GradedMove]
+    /// Which positions were graded: the sliding phase's (values with their ply counts)
+    /// or the placement phase's (``PlacementGrading``: win, draw or loss alone, so no
+    /// fastest win or slowest loss).
+    public var phase: Phase = .sliding
+
+    /// The part of the game whose positions a report grades.
+    public enum Phase: String, Sendable, Encodable {
+        case sliding, placement
+    }
 
     /// Positions by their value before the move.
     public func count(_ kind: TablebaseValue.Kind) -> Int { moves.filter { $0.before.kind == kind }.count }
@@ -164,13 +173,14 @@ public struct GradingReport: Sendable, Encodable {
     public var slowestLoss: Wilson { Wilson(moves.filter { $0.before.kind == .loss && $0.after == $0.before }.count, of: count(.loss)) }
 
     enum CodingKeys: String, CodingKey {
-        case game, agent, seed, threads, seconds, positions, wins, draws, losses, kept
+        case game, phase, agent, seed, threads, seconds, positions, wins, draws, losses, kept
         case winToDraw, winToLoss, drawToLoss, fastestWinKept, slowestLossKept, forfeits
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(game, forKey: .game)
+        try c.encode(phase, forKey: .phase)
         try c.encode(agent, forKey: .agent)
         try c.encode(seed, forKey: .seed)
         try c.encode(threads, forKey: .threads)
@@ -183,8 +193,10 @@ public struct GradingReport: Sendable, Encodable {
         try c.encode(blunders(.win, .draw), forKey: .winToDraw)
         try c.encode(blunders(.win, .loss), forKey: .winToLoss)
         try c.encode(blunders(.draw, .loss), forKey: .drawToLoss)
-        try c.encode(fastestWin, forKey: .fastestWinKept)
-        try c.encode(slowestLoss, forKey: .slowestLossKept)
+        if phase == .sliding {
+            try c.encode(fastestWin, forKey: .fastestWinKept)
+            try c.encode(slowestLoss, forKey: .slowestLossKept)
+        }
         if forfeits > 0 { try c.encode(forfeits, forKey: .forfeits) }
     }
 
@@ -194,24 +206,29 @@ public struct GradingReport: Sendable, Encodable {
         |---|---:|---:|---:|---:|---:|---:|
         """
 
+    /// The header of ``tableRow`` in a placement-phase report (no fastest-win column).
+    public static let placementTableHeader = """
+        | agent | positions (W/D/L) | value kept | win→draw | win→loss | draw→loss |
+        |---|---:|---:|---:|---:|---:|
+        """
+
     /// One row of the grading table: proportions in percent with 95% Wilson intervals.
     public var tableRow: String {
         "| \(agent) | \(moves.count) (\(count(.win))/\(count(.draw))/\(count(.loss))) | \(kept.percentText) | "
             + "\(blunders(.win, .draw).percentText) | \(blunders(.win, .loss).percentText) | "
-            + "\(blunders(.draw, .loss).percentText) | \(fastestWin.percentText) |"
+            + "\(blunders(.draw, .loss).percentText) |" + (phase == .sliding ? " \(fastestWin.percentText) |" : "")
     }
 
     /// The report as text, ending with the header and row of the grading table.
     public var text: String {
         """
-        \(agent) graded on \(moves.count) random \(game) positions of the tablebase (seed \(seed), \(threads) thread\(threads == 1 ? "" : "s"), \(Format.fixed(seconds, 1)) s)
+        \(agent) graded on \(moves.count) random \(game) \(phase == .sliding ? "positions of the tablebase" : "placement-phase positions of the placement layers") (seed \(seed), \(threads) thread\(threads == 1 ? "" : "s"), \(Format.fixed(seconds, 1)) s)
         positions by value for the side to move: win \(count(.win)), draw \(count(.draw)), loss \(count(.loss))
         value kept: \(kept.count) of \(moves.count), \(kept.percentText)
-        blunders: win→draw \(blunders(.win, .draw).count) of \(count(.win)), win→loss \(blunders(.win, .loss).count) of \(count(.win)), draw→loss \(blunders(.draw, .loss).count) of \(count(.draw))
-        fastest win kept: \(fastestWin.count) of \(count(.win)); slowest loss kept: \(slowestLoss.count) of \(count(.loss))
+        blunders: win→draw \(blunders(.win, .draw).count) of \(count(.win)), win→loss \(blunders(.win, .loss).count) of \(count(.win)), draw→loss \(blunders(.draw, .loss).count) of \(count(.draw))\(phase == .sliding ? "\nfastest win kept: \(fastestWin.count) of \(count(.win)); slowest loss kept: \(slowestLoss.count) of \(count(.loss))" : "")
         (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)\(forfeits > 0 ? "\nforfeits (an external agent misbehaved; graded as an immediate loss): \(forfeits)" : "")
 
-        \(Self.tableHeader)
+        \(phase == .sliding ? Self.tableHeader : Self.placementTableHeader)
         \(tableRow)
         """
     }

@@ -159,8 +159,9 @@ public enum BaghChalPlacementFile {
         guard counts.positions <= Int(count) else {
             throw TablebaseFileError("\(path): its header counts more positions than slots (corrupt file)")
         }
-        let values = BaghChalPlacementValues(layer: layer, first: Int(first), count: Int(count))
-        let dataBytes = values.bytes
+        // The data's length from the count alone: a header check must not allocate (and
+        // zero) the layer's values, up to 595 MiB, only to learn their size.
+        let dataBytes = BaghChalPlacementValues.wordCount(Int(count)) * 8
         if !wanted {
             // Only the length: the header's promise of the data and the checksum.
             guard info.st_size == off_t(headerSize + dataBytes + 8) else {
@@ -168,6 +169,7 @@ public enum BaghChalPlacementFile {
             }
             return (header, nil)
         }
+        let values = BaghChalPlacementValues(layer: layer, first: Int(first), count: Int(count))
         let read = fread(values.words, 1, dataBytes, file)
         var trailer: UInt64 = 0
         let tail = withUnsafeMutableBytes(of: &trailer) { fread($0.baseAddress, 1, 8, file) }
