@@ -38,6 +38,16 @@ public enum AgentParameters {
     public static let alphaBetaTable = Parameter(
         "tt", .integer(0...TranspositionTable.maxMegabytes), default: .integer(16),
         help: "transposition table in MiB, 0 for none (at most half this machine's memory)")
+    /// Alpha-beta's quiescence: plies of captures past the horizon.
+    public static let alphaBetaQuiescence = Parameter(
+        "qs", .integer(0...16), default: .integer(0), help: "plies of captures searched past the horizon with a stand-pat (0: none)")
+    /// Alpha-beta's aspiration window.
+    public static let alphaBetaAspiration = Parameter(
+        "asp", .integer(0...10_000), default: .integer(0),
+        help: "half-width of the root's aspiration window around the last iteration's score (0: none)")
+    /// Alpha-beta's late-move reductions.
+    public static let alphaBetaReductions = Parameter(
+        "lmr", .flag, default: .flag(false), help: "late-move reductions: late quiet moves searched a ply shallower first")
     /// Two-player MCTS's playouts when no limit is given.
     public static let mctsPlayouts = playouts(default: 1000)
     /// Puzzle MCTS's playouts when no limit is given.
@@ -62,7 +72,8 @@ extension AgentDescription {
             name: "alphabeta", summary: "iterative-deepening alpha-beta (PVS, transposition table, Lazy SMP on threads)",
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
-                AgentParameters.alphaBetaTable,
+                AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
+                AgentParameters.alphaBetaReductions,
             ],
             weights: weights)
     }
@@ -133,7 +144,9 @@ public enum TwoPlayerAgents<E: Evaluator> {
             },
             AgentKind(.alphaBeta(weights: E.defaultWeights)) { spec, seed in
                 AlphaBetaAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
-                               threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!, seed: seed)
+                               threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!,
+                               settings: AlphaBetaSettings(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!,
+                                                           reductions: spec.bool("lmr")!), seed: seed)
             },
             AgentKind(.mcts(weights: E.defaultWeights)) { spec, seed in
                 MCTSAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,

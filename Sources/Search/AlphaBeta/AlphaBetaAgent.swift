@@ -27,14 +27,15 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
     ///   - tableMegabytes: transposition table size; 0 turns the table off.
     ///   - seed: unused (the search is deterministic), accepted like every agent's.
     @inlinable
-    public init(spec: String, evaluator: E, budget: SearchBudget, threads: Int, tableMegabytes: Int, seed: UInt64) {
+    public init(spec: String, evaluator: E, budget: SearchBudget, threads: Int, tableMegabytes: Int,
+                settings: AlphaBetaSettings = AlphaBetaSettings(), seed: UInt64) {
         core = SearchAgentCore(spec: spec, budget: budget, evaluator: evaluator)
         let threads = max(1, threads)
         self.threads = threads
         let table = TranspositionTable(megabytes: tableMegabytes)
         self.table = table
         searcher = { game, budget in
-            Self.search(game, budget: budget, evaluator: evaluator, table: table, threads: threads)
+            Self.search(game, budget: budget, evaluator: evaluator, settings: settings, table: table, threads: threads)
         }
     }
 
@@ -44,7 +45,8 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
 
     /// One search on `threads` workers (``ForkJoin``) sharing `table` and a stop signal.
     @inlinable
-    static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E, table: TranspositionTable,
+    static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E,
+                       settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable,
                        threads: Int) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         var result = SearchResult<Game.Move>(move: nil)
@@ -57,15 +59,29 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
         let nodeLimit = budget.nodes ?? .max
         // Each worker reports its nodes and its deepest completed iteration: (depth, score, pv).
         let reports = ForkJoin.map(workers: threads) { i -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
-            let w = AlphaBetaWorker(evaluator: evaluator, table: table, stop: stop, clock: clock,
+            let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
                                     nodeLimit: i == 0 ? nodeLimit : .max, game: game)
             var completed: (Int, Int, [Game.Move])? = nil
             // Helpers start one ply deeper on odd threads, so threads are rarely on
             // the same iteration and fill the table for each other.
             var depth = min(1 + (i % 2), maxDepth)
+            let infinity = AlphaBetaWorker<E>.infinity
             while depth <= maxDepth {
-                let score = w.negamax(game.position, depth: depth, alpha: -AlphaBetaWorker<E>.infinity,
-                                      beta: AlphaBetaWorker<E>.infinity, ply: 0, since: w.rootSince)
+                var score = 0
+                if settings.aspiration > 0, let last = completed?.1, abs(last) < Evaluation.provenThreshold {
+                    // A window around the last iteration's score, widened (doubled, then
+                    // opened) on the side that fails until the score falls inside it.
+                    var below = settings.aspiration, above = settings.aspiration
+                    while true {
+                        let alpha = below > 4 * settings.aspiration ? -infinity : last - below
+                        let beta = above > 4 * settings.aspiration ? infinity : last + above
+                        score = w.negamax(game.position, depth: depth, alpha: alpha, beta: beta, ply: 0, since: w.rootSince)
+                        if w.aborted { break }
+                        if score <= alpha && alpha > -infinity { below *= 2 } else if score >= beta && beta < infinity { above *= 2 } else { break }
+                    }
+                } else {
+                    score = w.negamax(game.position, depth: depth, alpha: -infinity, beta: infinity, ply: 0, since: w.rootSince)
+                }
                 if w.aborted { break }
                 completed = (depth, score, w.principalVariation())
                 // The first thread to finish the last iteration (or to prove a result,

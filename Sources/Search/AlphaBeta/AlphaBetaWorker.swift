@@ -1,6 +1,23 @@
 import Boards
 import Synchronization
 
+/// The search features an `alphabeta` spec turns on (issue 23: each kept only once a
+/// fixed-time match against the search without it shows it wins).
+public struct AlphaBetaSettings: Sendable, Equatable {
+    /// Plies of captures searched past the horizon (a stand-pat search); 0: none.
+    public var quiescence: Int
+    /// Half-width of the root's aspiration window around the last iteration's score; 0: none.
+    public var aspiration: Int
+    /// Late-move reductions: quiet moves late in the order searched one ply shallower first.
+    public var reductions: Bool
+
+    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false) {
+        self.quiescence = quiescence
+        self.aspiration = aspiration
+        self.reductions = reductions
+    }
+}
+
 /// Tells search threads to stop (Lazy SMP: the main thread is done).
 @usableFromInline
 final class StopSignal: Sendable {
@@ -29,6 +46,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     @inlinable static var infinity: Int { 2_000_000 }
 
     @usableFromInline let evaluator: E
+    @usableFromInline let settings: AlphaBetaSettings
     @usableFromInline let table: TranspositionTable
     @usableFromInline let stop: StopSignal
     @usableFromInline let clock: Clock
@@ -47,9 +65,10 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline var aborted = false
 
     @inlinable
-    init(evaluator: E, table: TranspositionTable, stop: StopSignal, clock: Clock, nodeLimit: Int,
-         game: GameHistory<Game>) {
+    init(evaluator: E, settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable, stop: StopSignal,
+         clock: Clock, nodeLimit: Int, game: GameHistory<Game>) {
         self.evaluator = evaluator
+        self.settings = settings
         self.table = table
         self.stop = stop
         self.clock = clock
@@ -128,7 +147,10 @@ final class AlphaBetaWorker<E: Evaluator> {
         if let o = p.outcome { return Self.terminalScore(o, sideToMove: p.sideToMove, ply: ply) }
         let hash = p.hash
         if isRepetition(hash, ply: ply, since: since) { return 0 }
-        if depth <= 0 || ply >= Self.maxPly { return evaluator.evaluate(p) }
+        if depth <= 0 || ply >= Self.maxPly {
+            return settings.quiescence > 0 ? quiesce(p, alpha: alpha, beta: beta, ply: ply, left: settings.quiescence)
+                : evaluator.evaluate(p)
+        }
 
         var ttMove: UInt16 = 0
         if let e = table.probe(hash) {
@@ -170,11 +192,23 @@ final class AlphaBetaWorker<E: Evaluator> {
             child.play(m)
             path[base + ply + 1] = child.hash
             let childSince = p.isIrreversible(m) ? base + ply + 1 : since
-            var score: Int
+            var score = 0
             if i == 0 {
                 score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
             } else {
-                score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+                // A quiet move late in the order is first searched a ply shallower; only
+                // one that then beats alpha is searched again at full depth.
+                let reduce = settings.reductions && depth >= 3 && i >= 3 && scores[i] < (1 << 28) - 1
+                    ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
+                var searchFull = true
+                if reduce > 0 {
+                    score = -negamax(child, depth: depth - 1 - reduce, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+                    if aborted { return 0 }
+                    searchFull = score > a
+                }
+                if searchFull {
+                    score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+                }
                 if score > a && score < beta && !aborted {
                     score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
                 }
@@ -209,6 +243,43 @@ final class AlphaBetaWorker<E: Evaluator> {
         }
         let bound: TranspositionTable.Bound = best <= alpha ? .upper : best >= beta ? .lower : .exact
         table.store(hash, move: bestMove, score: Self.toTable(best, ply), depth: depth, bound: bound)
+        return best
+    }
+
+    /// Quiescence: the stand-pat evaluation, or better, a capture searched the same way
+    /// (at most `left` more plies), so a capture just past the horizon is seen. A side
+    /// with no capture takes the evaluation (in these games the goats never capture:
+    /// their danger is the evaluation's `danger` term).
+    @inlinable
+    func quiesce(_ p: Game, alpha: Int, beta: Int, ply: Int, left: Int) -> Int {
+        countNode()
+        if aborted { return 0 }
+        pvLength[ply] = 0
+        if let o = p.outcome { return Self.terminalScore(o, sideToMove: p.sideToMove, ply: ply) }
+        let stand = evaluator.evaluate(p)
+        if left <= 0 || ply >= Self.maxPly || stand >= beta { return stand }
+        var best = stand, a = max(alpha, stand)
+        let list = lists.base + ply
+        list.pointee.removeAll()
+        p.generateMoves(into: &list.pointee)
+        let n = list.pointee.count
+        var i = 0
+        while i < n {
+            let m = list.pointee[i]
+            i &+= 1
+            guard p.isCapture(m) else { continue }
+            var child = p
+            child.play(m)
+            let score = -quiesce(child, alpha: -beta, beta: -a, ply: ply + 1, left: left - 1)
+            if aborted { return 0 }
+            if score > best {
+                best = score
+                if score > a {
+                    a = score
+                    if a >= beta { break }
+                }
+            }
+        }
         return best
     }
 
