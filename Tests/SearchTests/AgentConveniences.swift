@@ -12,9 +12,10 @@ extension AgentParameters {
 
 extension AlphaBetaAgent {
     init(evaluator: E, budget: SearchBudget, threads: Int = 1,
-         tableMegabytes: Int = AgentParameters.int(AgentParameters.alphaBetaTable), seed: UInt64 = 0) {
+         tableMegabytes: Int = AgentParameters.int(AgentParameters.alphaBetaTable),
+         settings: AlphaBetaSettings = AlphaBetaSettings(), seed: UInt64 = 0) {
         self.init(spec: "alphabeta", evaluator: evaluator, budget: budget, threads: threads, tableMegabytes: tableMegabytes,
-                  seed: seed)
+                  settings: settings, seed: seed)
     }
 }
 

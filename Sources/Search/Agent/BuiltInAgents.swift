@@ -48,6 +48,11 @@ public enum AgentParameters {
     /// Alpha-beta's late-move reductions.
     public static let alphaBetaReductions = Parameter(
         "lmr", .flag, default: .flag(false), help: "late-move reductions: late quiet moves searched a ply shallower first")
+    /// Alpha-beta's way of using threads.
+    public static let alphaBetaSplit = Parameter(
+        "split", .flag, default: .flag(false),
+        help: "threads share each iteration, deferring moves another thread is searching (simplified ABDADA); "
+            + "false: plain Lazy SMP")
     /// Two-player MCTS's playouts when no limit is given.
     public static let mctsPlayouts = playouts(default: 1000)
     /// Puzzle MCTS's playouts when no limit is given.
@@ -73,7 +78,7 @@ extension AgentDescription {
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
-                AgentParameters.alphaBetaReductions,
+                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaSplit,
             ],
             weights: weights)
     }
@@ -146,7 +151,8 @@ public enum TwoPlayerAgents<E: Evaluator> {
                 AlphaBetaAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
                                threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!,
                                settings: AlphaBetaSettings(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!,
-                                                           reductions: spec.bool("lmr")!), seed: seed)
+                                                           reductions: spec.bool("lmr")!, split: spec.bool("split")!),
+                               seed: seed)
             },
             AgentKind(.mcts(weights: E.defaultWeights)) { spec, seed in
                 MCTSAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,

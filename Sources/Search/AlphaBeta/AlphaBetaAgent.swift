@@ -57,16 +57,21 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                            AlphaBetaWorker<E>.maxPly - 4)
         let stop = StopSignal()
         let nodeLimit = budget.nodes ?? .max
+        let split = settings.split && threads > 1
+        let busy = split ? BusyTable() : nil
+        let finished = split ? FinishedDepth() : nil
         // Each worker reports its nodes and its deepest completed iteration: (depth, score, pv).
         let reports = ForkJoin.map(workers: threads) { i -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
             let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
-                                    nodeLimit: i == 0 ? nodeLimit : .max, game: game)
+                                    nodeLimit: i == 0 ? nodeLimit : .max, game: game, busy: busy, finished: finished)
             var completed: (Int, Int, [Game.Move])? = nil
-            // Helpers start one ply deeper on odd threads, so threads are rarely on
-            // the same iteration and fill the table for each other.
-            var depth = min(1 + (i % 2), maxDepth)
+            // Plain Lazy SMP: helpers start one ply deeper on odd threads, so threads are
+            // rarely on the same iteration and fill the table for each other. Splitting:
+            // all threads share each iteration, deferring each other's moves.
+            var depth = split ? 1 : min(1 + (i % 2), maxDepth)
             let infinity = AlphaBetaWorker<E>.infinity
             while depth <= maxDepth {
+                w.iteration = depth
                 var score = 0
                 if settings.aspiration > 0, let last = completed?.1, abs(last) < Evaluation.provenThreshold {
                     // A window around the last iteration's score, widened (doubled, then
@@ -82,8 +87,17 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                 } else {
                     score = w.negamax(game.position, depth: depth, alpha: -infinity, beta: infinity, ply: 0, since: w.rootSince)
                 }
-                if w.aborted { break }
+                if w.aborted {
+                    // Another thread finished this iteration first: on to the next one.
+                    if let finished, finished.depth >= depth, !stop.isSet, !clock.expired, w.nodes < w.nodeLimit {
+                        w.aborted = false
+                        depth = finished.depth + 1
+                        continue
+                    }
+                    break
+                }
                 completed = (depth, score, w.principalVariation())
+                finished?.record(depth)
                 // The first thread to finish the last iteration (or to prove a result,
                 // which more depth cannot change) ends the search.
                 if depth == maxDepth || abs(score) >= Evaluation.provenThreshold {

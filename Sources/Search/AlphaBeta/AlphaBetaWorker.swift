@@ -10,11 +10,66 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     public var aspiration: Int
     /// Late-move reductions: quiet moves late in the order searched one ply shallower first.
     public var reductions: Bool
+    /// Threads split each iteration (``BusyTable``) instead of searching it each on its own
+    /// (plain Lazy SMP, a helper one ply ahead).
+    public var split: Bool
 
-    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false) {
+    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
+        self.split = split
+    }
+}
+
+/// The positions some thread is searching now, for the threads to share the work of an
+/// iteration (simplified ABDADA, after Tom Kerrigan): before searching a move that is not
+/// a node's first, a thread looks its child up here and, when another thread is in it,
+/// defers it to the end of the node's moves, by when the other thread has usually stored
+/// its value in the transposition table. A slot holds one child's hash, entered before
+/// its search and cleared after; a collision only defers or fails to defer a move, never
+/// changes a score.
+@usableFromInline
+final class BusyTable: @unchecked Sendable {
+    @usableFromInline static var slotCount: Int { 1 << 15 }
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
+
+    @inlinable init() {
+        slots = .allocate(capacity: Self.slotCount)
+        for i in 0..<Self.slotCount { (slots + i).initialize(to: Atomic<UInt64>(0)) }
+    }
+
+    @inlinable deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
+    }
+
+    @inlinable @inline(__always) func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 49) }
+
+    /// Whether a thread is searching the position of `hash`.
+    @inlinable @inline(__always) func isBusy(_ hash: UInt64) -> Bool { slots[slot(hash)].load(ordering: .relaxed) == hash }
+
+    @inlinable @inline(__always) func enter(_ hash: UInt64) { slots[slot(hash)].store(hash, ordering: .relaxed) }
+
+    @inlinable @inline(__always) func leave(_ hash: UInt64) {
+        _ = slots[slot(hash)].compareExchange(expected: hash, desired: 0, ordering: .relaxed)
+    }
+}
+
+/// The deepest iteration some thread has finished, so the others leave it for the next.
+@usableFromInline
+final class FinishedDepth: Sendable {
+    @usableFromInline let value = Atomic<Int>(0)
+    @inlinable init() {}
+    @inlinable var depth: Int { value.load(ordering: .relaxed) }
+    /// Records that an iteration of `depth` is finished (the deepest is kept).
+    @inlinable func record(_ depth: Int) {
+        var old = value.load(ordering: .relaxed)
+        while old < depth {
+            let (exchanged, original) = value.compareExchange(expected: old, desired: depth, ordering: .relaxed)
+            if exchanged { return }
+            old = original
+        }
     }
 }
 
@@ -63,10 +118,21 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline let rootSince: Int
     @usableFromInline var nodes = 0
     @usableFromInline var aborted = false
+    /// Shared with the other threads when they split iterations (``BusyTable``).
+    @usableFromInline let busy: BusyTable?
+    /// The deepest iteration any thread has finished: a thread still in it stops it.
+    @usableFromInline let finished: FinishedDepth?
+    /// The iteration this thread is in.
+    @usableFromInline var iteration = 0
+    /// Moves a node deferred because another thread was in them, per ply.
+    @usableFromInline let deferred: UnsafeMutablePointer<UInt16>
 
     @inlinable
     init(evaluator: E, settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable, stop: StopSignal,
-         clock: Clock, nodeLimit: Int, game: GameHistory<Game>) {
+         clock: Clock, nodeLimit: Int, game: GameHistory<Game>, busy: BusyTable? = nil, finished: FinishedDepth? = nil) {
+        self.busy = busy
+        self.finished = finished
+        deferred = .allocate(capacity: (Self.maxPly + 1) * MoveList<Game.Move>.capacity)
         self.evaluator = evaluator
         self.settings = settings
         self.table = table
@@ -92,14 +158,16 @@ final class AlphaBetaWorker<E: Evaluator> {
     @inlinable
     deinit {
         order.deallocate(); killers.deallocate(); history.deallocate()
-        pv.deallocate(); pvLength.deallocate(); path.deallocate()
+        pv.deallocate(); pvLength.deallocate(); path.deallocate(); deferred.deallocate()
     }
 
     /// Checks the limits every 1,024 nodes (the clock is too slow to read at each).
     @inlinable @inline(__always)
     func countNode() {
         nodes &+= 1
-        if nodes & 1023 == 0 && (stop.isSet || clock.expired) { aborted = true }
+        if nodes & 1023 == 0 && (stop.isSet || clock.expired || (finished != nil && finished.unsafelyUnwrapped.depth >= iteration)) {
+            aborted = true
+        }
         if nodes >= nodeLimit { aborted = true }
     }
 
@@ -179,18 +247,41 @@ final class AlphaBetaWorker<E: Evaluator> {
         }
 
         var best = -Self.infinity, bestMove: UInt16 = 0, a = alpha
-        for i in 0..<n {
-            // Selection sort step: bring the best-scored remaining move to `i`.
-            var top = i
-            for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
-            if top != i {
-                list.pointee.swapAt(i, top)
-                let t = scores[i]; scores[i] = scores[top]; scores[top] = t
+        // With threads splitting the iteration, moves another thread is in are deferred
+        // (`deferred`) and searched after the others: steps k ≥ n take them in order.
+        let later = deferred + ply * MoveList<Game.Move>.capacity
+        var deferredCount = 0
+        let splitting = busy != nil && depth >= 3
+        var k = 0
+        while k < n + deferredCount {
+            let i: Int
+            if k < n {
+                i = k
+                // Selection sort step: bring the best-scored remaining move to `i`.
+                var top = i
+                for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
+                if top != i {
+                    list.pointee.swapAt(i, top)
+                    let t = scores[i]; scores[i] = scores[top]; scores[top] = t
+                }
+            } else {
+                i = Int(later[k - n])
             }
+            k += 1
             let m = list.pointee[i]
             var child = p
             child.play(m)
-            path[base + ply + 1] = child.hash
+            let childHash = child.hash
+            if splitting {
+                if i > 0 && k <= n && busy.unsafelyUnwrapped.isBusy(childHash) {
+                    later[deferredCount] = UInt16(truncatingIfNeeded: i)
+                    deferredCount += 1
+                    continue
+                }
+                busy.unsafelyUnwrapped.enter(childHash)
+            }
+            defer { if splitting { busy.unsafelyUnwrapped.leave(childHash) } }
+            path[base + ply + 1] = childHash
             let childSince = p.isIrreversible(m) ? base + ply + 1 : since
             var score = 0
             if i == 0 {

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Time to a fixed depth on 1 and 2 threads over the committed position set
+# (benchmarks/search-positions.txt): issue 23's 2-thread scaling table. For each
+# position, RUNS runs per thread count (default 3), the median wall time of each; the
+# table gives per game the summed medians, their ratio (1 thread / 2 threads), and the
+# geometric mean of the per-position ratios. Needs both cores free: with another job on
+# the machine the 2-thread figure measures the machine, not the search.
+#   SPEC=alphabeta:lmr=true DEPTH_TG=7 DEPTH_BC=11 RUNS=3 benchmarks/thread-scaling.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BENCH=${BENCH:-.build/release/bench}
+RUNS=${RUNS:-3}
+DEPTH_TG=${DEPTH_TG:-7}
+DEPTH_BC=${DEPTH_BC:-11}
+SPEC=${SPEC:-alphabeta}
+[[ -x $BENCH ]] || swift build -c release --product bench >/dev/null
+sep=":"; [[ $SPEC == *:* ]] && sep=","
+echo "# Time to depth on 1 and 2 threads"
+echo
+echo "Produced by \`SPEC=$SPEC DEPTH_TG=$DEPTH_TG DEPTH_BC=$DEPTH_BC RUNS=$RUNS benchmarks/thread-scaling.sh\`"
+echo "on $(nproc) cores of $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(date -u '+%Y-%m-%d %H:%M') UTC;"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start. $(grep -vc '^#' benchmarks/search-positions.txt) positions"
+echo "(benchmarks/search-positions.txt), Tigers & Goats at depth $DEPTH_TG, Bagh-Chal at depth $DEPTH_BC;"
+echo "each time the median of $RUNS runs."
+echo
+python3 - "$BENCH" "$SPEC$sep" "$DEPTH_TG" "$DEPTH_BC" "$RUNS" <<'PY'
+import json, math, statistics, subprocess, sys
+bench, spec, depth_tg, depth_bc, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+rows = {}
+for line in open("benchmarks/search-positions.txt"):
+    line = line.rstrip("\n")
+    if not line or line.startswith("#"): continue
+    game, pos = line.split("\t")
+    depth = depth_tg if game == "tigers-goats" else depth_bc
+    times, nodes = {}, {}
+    for threads in (1, 2):
+        ts, ns = [], []
+        for _ in range(runs):
+            out = subprocess.run([bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads={threads}",
+                                  "--position", pos, "--json"], check=True, capture_output=True, text=True).stdout
+            r = json.loads(out)
+            # A proven win or loss ends the search before the depth asked, on any thread count.
+            ts.append(r["seconds"]); ns.append(r["nodes"])
+        times[threads] = statistics.median(ts); nodes[threads] = statistics.median(ns)
+    rows.setdefault(game, []).append((times[1], times[2], nodes[1], nodes[2]))
+print("| game | positions | depth | 1 thread s | 2 threads s | time to depth, 1 / 2 threads | geometric mean of position ratios | nodes, 2 threads / 1 |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+allr = []
+for game, rs in rows.items():
+    t1 = sum(r[0] for r in rs); t2 = sum(r[1] for r in rs)
+    ratios = [r[0] / r[1] for r in rs if r[1] > 0]
+    allr += ratios
+    g = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    n = sum(r[3] for r in rs) / sum(r[2] for r in rs)
+    depth = depth_tg if game == "tigers-goats" else depth_bc
+    print(f"| {game} | {len(rs)} | {depth} | {t1:.2f} | {t2:.2f} | **{t1 / t2:.2f}x** | {g:.2f}x | {n:.2f} |")
+t1 = sum(r[0] for rs in rows.values() for r in rs); t2 = sum(r[1] for rs in rows.values() for r in rs)
+g = math.exp(sum(math.log(x) for x in allr) / len(allr))
+print(f"| both | {len(allr)} | | {t1:.2f} | {t2:.2f} | **{t1 / t2:.2f}x** | {g:.2f}x | |")
+PY
+echo
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
