@@ -47,7 +47,8 @@ public enum AgentParameters {
         help: "half-width of the root's aspiration window around the last iteration's score (0: none)")
     /// Alpha-beta's late-move reductions.
     public static let alphaBetaReductions = Parameter(
-        "lmr", .flag, default: .flag(false), help: "late-move reductions: late quiet moves searched a ply shallower first")
+        "lmr", .flag, default: .flag(true),
+        help: "late-move reductions: late quiet moves searched a ply shallower first (false: the search before issue 23)")
     /// Alpha-beta's way of using threads.
     public static let alphaBetaSplit = Parameter(
         "split", .flag, default: .flag(false),

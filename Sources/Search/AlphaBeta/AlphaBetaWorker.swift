@@ -2,7 +2,9 @@ import Boards
 import Synchronization
 
 /// The search features an `alphabeta` spec turns on (issue 23: each kept only once a
-/// fixed-time match against the search without it shows it wins).
+/// fixed-time match against the search without it shows it wins). `init()` is the plain
+/// search (the tests compare it with minimax); the spec's defaults turn on what won its
+/// match: late-move reductions (results/search-strength).
 public struct AlphaBetaSettings: Sendable, Equatable {
     /// Plies of captures searched past the horizon (a stand-pat search); 0: none.
     public var quiescence: Int
