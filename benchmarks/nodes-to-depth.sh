@@ -3,14 +3,14 @@
 # (benchmarks/search-positions.txt), for each alpha-beta variant of SPECS: the
 # node-count column of issue 23's table. One thread, so the counts are exact and the
 # same on every run; times are medians of RUNS runs (default 1).
-#   SPECS="alphabeta alphabeta:qs=2 alphabeta:lmr" DEPTH_TG=6 DEPTH_BC=7 benchmarks/nodes-to-depth.sh
+#   SPECS="alphabeta:lmr=false alphabeta" DEPTH_TG=6 DEPTH_BC=9 benchmarks/nodes-to-depth.sh   (alphabeta: today's defaults; lmr=false: before issue 23)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BENCH=${BENCH:-.build/release/bench}
 RUNS=${RUNS:-1}
 DEPTH_TG=${DEPTH_TG:-6}
 DEPTH_BC=${DEPTH_BC:-9}
-SPECS=${SPECS:-"alphabeta alphabeta:qs=2 alphabeta:asp=30 alphabeta:lmr=true alphabeta:qs=2,asp=30,lmr=true"}
+SPECS=${SPECS:-"alphabeta:lmr=false alphabeta:lmr=false,qs=2 alphabeta:lmr=false,asp=30 alphabeta alphabeta:qs=2,asp=30"}
 [[ -x $BENCH ]] || swift build -c release --product bench >/dev/null
 echo "# Nodes to depth"
 echo
