@@ -41,35 +41,13 @@ extension BaghChalTablebase {
         do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
             throw TablebaseFileError("cannot create folder \(folder.path): \(error.localizedDescription)")
         }
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            throw TablebaseFileError("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        var checksum = Checksum()
-        var ok = true
-        func put(_ bytes: UnsafeRawBufferPointer) {
-            checksum.add(bytes)
-            if ok && fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { ok = false }
-        }
         let header = self.header(positions: statistics.positions)
-        header.withUnsafeBytes { put($0) }
-        switch storage {
-        case .narrow(let codes): codes.withUnsafeBytes { put($0) }
-        case .wide(let codes): codes.map { $0.littleEndian }.withUnsafeBytes { put($0) }
-        }
-        var sum = checksum.value.littleEndian
-        withUnsafeBytes(of: &sum) { bytes in
-            if ok && fwrite(bytes.baseAddress, 1, 8, file) != 8 { ok = false }
-        }
-        if fclose(file) != 0 { ok = false }
-        guard ok else {
-            unlink(temporary)
-            throw TablebaseFileError("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw TablebaseFileError("cannot rename \(temporary) to \(path): \(reason)")
+        try ChecksummedFile.write(to: path) { put in
+            header.withUnsafeBytes { put($0) }
+            switch storage {
+            case .narrow(let codes): codes.withUnsafeBytes { put($0) }
+            case .wide(let codes): codes.map { $0.littleEndian }.withUnsafeBytes { put($0) }
+            }
         }
     }
 

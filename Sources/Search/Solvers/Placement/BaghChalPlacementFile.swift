@@ -56,16 +56,6 @@ public enum BaghChalPlacementFile {
     /// Writes `values` with their counts to `path`: to `path.tmp-PID`, renamed into place when complete.
     public static func write(_ values: BaghChalPlacementValues, counts: BaghChalPlacementSweep.Counts, seconds: Double,
                              index: BaghChalPlacementIndex, to path: String) throws(TablebaseFileError) {
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            throw TablebaseFileError("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        var checksum = Checksum()
-        var ok = true
-        func put(_ bytes: UnsafeRawBufferPointer) {
-            checksum.add(bytes)
-            if ok && fwrite(bytes.baseAddress, 1, bytes.count, file) != bytes.count { ok = false }
-        }
         var header: [UInt8] = magic
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { header += $0 } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { header += $0 } }
@@ -74,24 +64,12 @@ public enum BaghChalPlacementFile {
         u64(UInt64(index.slotCount(values.layer))); u64(UInt64(values.first)); u64(UInt64(values.count))
         u64(UInt64(counts.wins)); u64(UInt64(counts.draws)); u64(UInt64(counts.losses))
         u64(seconds.bitPattern); u64(0)
-        header.withUnsafeBytes { put($0) }
         #if _endian(big)
         for i in 0..<values.wordCount { values.words[i] = values.words[i].littleEndian }
         #endif
-        put(UnsafeRawBufferPointer(start: values.words, count: values.bytes))
-        var sum = checksum.value.littleEndian
-        withUnsafeBytes(of: &sum) { bytes in
-            if ok && fwrite(bytes.baseAddress, 1, 8, file) != 8 { ok = false }
-        }
-        if fclose(file) != 0 { ok = false }
-        guard ok else {
-            unlink(temporary)
-            throw TablebaseFileError("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw TablebaseFileError("cannot rename \(temporary) to \(path): \(reason)")
+        try ChecksummedFile.write(to: path) { put in
+            header.withUnsafeBytes { put($0) }
+            put(UnsafeRawBufferPointer(start: values.words, count: values.bytes))
         }
     }
 
