@@ -201,25 +201,27 @@ final class AlphaBetaTests: XCTestCase {
         }
     }
 
-    /// Threads that split each iteration (deferring each other's moves) still search every
-    /// move of every node: at depth 3 the value is the minimax value, forced wins are
+    /// Threads that split each iteration (deferring each other's moves), or that skip an
+    /// iteration another thread is in, still search every move of every node: at depth 3 the value is the minimax value, forced wins are
     /// found, and deeper searches reach the depth asked with a legal move, with and
     /// without reductions.
-    func testThreadsSplittingIterationsReturnTheMinimaxValue() throws {
-        let split = AlphaBetaSettings(split: true)
-        for p in Self.positions.prefix(12) {
-            var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2, settings: split)
-            let r = agent.selectMove(GameHistory(p))
-            let m = try XCTUnwrap(r.move)
-            XCTAssertTrue(p.legalMoves.contains(m), "\(p.notation(of: m)) in \(p.text)")
-            XCTAssertEqual(r.value, Double(ReferenceSearch.negamax(p, depth: 3, evaluator: evaluator)), p.text)
+    func testThreadsSplittingOrSkippingIterationsReturnTheMinimaxValue() throws {
+        let split = AlphaBetaSettings(split: true), skip = AlphaBetaSettings(skipDepths: true)
+        for settings in [split, skip] {
+            for p in Self.positions.prefix(12) {
+                var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2, settings: settings)
+                let r = agent.selectMove(GameHistory(p))
+                let m = try XCTUnwrap(r.move)
+                XCTAssertTrue(p.legalMoves.contains(m), "\(p.notation(of: m)) in \(p.text)")
+                XCTAssertEqual(r.value, Double(ReferenceSearch.negamax(p, depth: 3, evaluator: evaluator)), p.text)
+            }
+            for text in [Self.tigersWinInOne, Self.goatsTrapInOne, Self.tigersWinNowOrLater] {
+                let p = try tigersGoats(text)
+                var two = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 2, settings: settings)
+                XCTAssertEqual(two.selectMove(GameHistory(p)).value, Double(Evaluation.winScore - 1), text)
+            }
         }
-        for text in [Self.tigersWinInOne, Self.goatsTrapInOne, Self.tigersWinNowOrLater] {
-            let p = try tigersGoats(text)
-            var two = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 2, settings: split)
-            XCTAssertEqual(two.selectMove(GameHistory(p)).value, Double(Evaluation.winScore - 1), text)
-        }
-        for settings in [split, AlphaBetaSettings(reductions: true, split: true)] {
+        for settings in [split, AlphaBetaSettings(reductions: true, split: true), AlphaBetaSettings(reductions: true, skipDepths: true)] {
             for p in Self.positions.prefix(6) {
                 var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 6), threads: 3, settings: settings)
                 let r = agent.selectMove(GameHistory(p))

@@ -54,6 +54,10 @@ public enum AgentParameters {
         "split", .flag, default: .flag(false),
         help: "threads share each iteration, deferring moves another thread is searching (simplified ABDADA); "
             + "false: plain Lazy SMP")
+    /// Alpha-beta's Lazy SMP iteration choice.
+    public static let alphaBetaSkip = Parameter(
+        "skip", .flag, default: .flag(false),
+        help: "Lazy SMP: a thread leaves an iteration another finished and skips one another thread is in")
     /// Two-player MCTS's playouts when no limit is given.
     public static let mctsPlayouts = playouts(default: 1000)
     /// Puzzle MCTS's playouts when no limit is given.
@@ -79,7 +83,7 @@ extension AgentDescription {
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
-                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaSplit,
+                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
             ],
             weights: weights)
     }
@@ -152,7 +156,8 @@ public enum TwoPlayerAgents<E: Evaluator> {
                 AlphaBetaAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
                                threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!,
                                settings: AlphaBetaSettings(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!,
-                                                           reductions: spec.bool("lmr")!, split: spec.bool("split")!),
+                                                           reductions: spec.bool("lmr")!, split: spec.bool("split")!,
+                                                           skipDepths: spec.bool("skip")!),
                                seed: seed)
             },
             AgentKind(.mcts(weights: E.defaultWeights)) { spec, seed in

@@ -59,7 +59,12 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
         let nodeLimit = budget.nodes ?? .max
         let split = settings.split && threads > 1
         let busy = split ? BusyTable() : nil
-        let finished = split ? FinishedDepth() : nil
+        // Every thread leaves an iteration another has finished; in Lazy SMP a thread
+        // choosing its next iteration also skips one another thread is already in, so the
+        // helper stays a ply ahead instead of searching the main thread's iteration again.
+        let skipping = settings.skipDepths && threads > 1 && !split
+        let finished = split || skipping ? FinishedDepth() : nil
+        let board = skipping ? IterationBoard(threads: threads) : nil
         // Each worker reports its nodes and its deepest completed iteration: (depth, score, pv).
         let reports = ForkJoin.map(workers: threads) { i -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
             let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
@@ -71,6 +76,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
             var depth = split ? 1 : min(1 + (i % 2), maxDepth)
             let infinity = AlphaBetaWorker<E>.infinity
             while depth <= maxDepth {
+                if let board { depth = board.claim(depth, thread: i, maxDepth: maxDepth) }
                 w.iteration = depth
                 var score = 0
                 if settings.aspiration > 0, let last = completed?.1, abs(last) < Evaluation.provenThreshold {

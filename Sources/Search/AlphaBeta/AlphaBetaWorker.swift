@@ -16,11 +16,17 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     /// (plain Lazy SMP, a helper one ply ahead).
     public var split: Bool
 
-    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false) {
+    /// Lazy SMP: a thread leaves an iteration another has finished and skips one another
+    /// thread is in.
+    public var skipDepths: Bool
+
+    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false,
+                skipDepths: Bool = false) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
         self.split = split
+        self.skipDepths = skipDepths
     }
 }
 
@@ -72,6 +78,39 @@ final class FinishedDepth: Sendable {
             if exchanged { return }
             old = original
         }
+    }
+}
+
+/// The iteration each thread is in, so a thread choosing its next one can skip a depth
+/// that half the threads or more are already searching.
+@usableFromInline
+final class IterationBoard: @unchecked Sendable {
+    @usableFromInline let threads: Int
+    @usableFromInline let depths: UnsafeMutablePointer<Atomic<Int>>
+
+    @inlinable init(threads: Int) {
+        self.threads = threads
+        depths = .allocate(capacity: threads)
+        for i in 0..<threads { (depths + i).initialize(to: Atomic<Int>(0)) }
+    }
+
+    @inlinable deinit {
+        depths.deinitialize(count: threads)
+        depths.deallocate()
+    }
+
+    /// Thread `thread` takes `depth`, or the first deeper one (up to `maxDepth`) that fewer
+    /// than half the other threads are in, and says so.
+    @inlinable func claim(_ depth: Int, thread: Int, maxDepth: Int) -> Int {
+        var d = depth
+        while d < maxDepth {
+            var others = 0
+            for j in 0..<threads where j != thread && depths[j].load(ordering: .relaxed) == d { others += 1 }
+            if others * 2 < threads { break }
+            d += 1
+        }
+        depths[thread].store(d, ordering: .relaxed)
+        return d
     }
 }
 
