@@ -79,7 +79,7 @@ extension AgentDescription {
     /// `alphabeta`: iterative deepening PVS with a transposition table, Lazy SMP on threads.
     public static func alphaBeta(weights: HeuristicWeights) -> AgentDescription {
         AgentDescription(
-            name: "alphabeta", summary: "iterative-deepening alpha-beta (PVS, transposition table, Lazy SMP on threads)",
+            name: "alphabeta", summary: "iterative-deepening alpha-beta (PVS, transposition table, late-move reductions, Lazy SMP on threads)",
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
