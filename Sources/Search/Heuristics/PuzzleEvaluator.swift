@@ -22,6 +22,13 @@ public protocol PuzzleEvaluator<Game>: Sendable {
     /// evaluation is of the resulting state. A puzzle overrides it when it can say
     /// the same more cheaply, or when "before chance" means something else for it.
     func immediateValue(of move: Game.Move, in state: Game) -> (points: Int, evaluation: Double)
+
+    /// The key greedy and the searches rank moves by. The default,
+    /// `1000 × points + evaluation`, orders moves by the points they score for sure and
+    /// uses the evaluation among moves scoring the same; an evaluation that has learned
+    /// what a point now is worth against later ones (``CoinSorterLearnedEvaluator``)
+    /// ranks by points + evaluation instead.
+    func rankingValue(of move: Game.Move, in state: Game) -> Double
 }
 
 extension PuzzleEvaluator {
@@ -32,7 +39,7 @@ extension PuzzleEvaluator {
         return (after.score - state.score, evaluate(after))
     }
 
-    /// The greedy ranking key, `1000 × points + evaluation`: moves are ordered by the
+    /// The default ranking key, `1000 × points + evaluation`: moves are ordered by the
     /// points they score for sure, and the evaluation orders moves scoring the same.
     @inlinable @inline(__always)
     public func rankingValue(of move: Game.Move, in state: Game) -> Double {
