@@ -29,9 +29,18 @@ public protocol PuzzleEvaluator<Game>: Sendable {
     /// what a point now is worth against later ones (``CoinSorterLearnedEvaluator``)
     /// ranks by points + evaluation instead.
     func rankingValue(of move: Game.Move, in state: Game) -> Double
+
+    /// Whether ``rankingValue(of:in:)`` is the move's expected further points (points
+    /// + the learned value of its afterstate), so that a search may take the best
+    /// ranked move's key as a decision node's value one turn from its horizon instead
+    /// of sampling chance there. False by default (the key weighs points by 1000).
+    var rankingIsValue: Bool { get }
 }
 
 extension PuzzleEvaluator {
+    @inlinable
+    public var rankingIsValue: Bool { false }
+
     @inlinable
     public func immediateValue(of move: Game.Move, in state: Game) -> (points: Int, evaluation: Double) {
         var after = state

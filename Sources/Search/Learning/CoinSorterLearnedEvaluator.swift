@@ -42,6 +42,10 @@ extension CoinSorterLearnedEvaluator: PuzzleEvaluator {
                 Double(network.value(after, turns: state.turnsLeft - 1)))
     }
 
+    /// The ranking is points + the afterstate's value: an expected value.
+    @inlinable
+    public var rankingIsValue: Bool { true }
+
     /// Points + value: the afterstate greedy policy the network was trained with.
     @inlinable @inline(__always)
     public func rankingValue(of move: CoinSorter.Swap, in state: CoinSorter) -> Double {

@@ -17,13 +17,13 @@ public struct WeightsFileError: Error, Sendable, CustomStringConvertible {
 //       12     4  layout version (CoinSorterNTuple.layoutVersion)
 //       16     4  turns-left tables (11)
 //       20     4  cross classes
-//       24     4  global entries (1,024)
+//       24     4  pair classes (16 bits) and global entries (16 bits, 1,024)
 //       28     4  batch (episodes per frozen-weights group; 1 = online)
 //       32     8  seed of the run
 //       40     8  episodes trained
 //       48     8  master stream state (the next episode's seeds)
 //       56     8  alpha (IEEE 754 double)
-//       64     8  weight count = tables x (classes + global entries)
+//       64     8  weight count = tables x (cross classes + pair classes + global entries)
 //       72   4 n  the weights, IEEE 754 single precision
 //      end     8  checksum: 64-bit FNV-1a over the 8-byte little-endian words of
 //                 everything before it (a last partial word padded with zeros)
@@ -42,7 +42,7 @@ extension CoinSorterNTuple {
         bytes.reserveCapacity(Self.headerSize + 4 * weightCount + 8)
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
-        u32(Self.fileVersion); u32(Self.layoutVersion); u32(Self.turnTables); u32(classCount); u32(Self.globalCount)
+        u32(Self.fileVersion); u32(Self.layoutVersion); u32(Self.turnTables); u32(classCount); u32(pairClassCount << 16 | Self.globalCount)
         u32(state.batch); u64(state.seed); u64(UInt64(state.episodes)); u64(state.rngState)
         u64(state.alpha.bitPattern); u64(UInt64(weightCount))
         for i in 0..<weightCount { u32(Int(weights[i].bitPattern)) }
@@ -100,7 +100,7 @@ extension CoinSorterNTuple {
             throw WeightsFileError("\(path) has network layout \(field(12, 4)); this bench knows layout \(layoutVersion)")
         }
         guard field(16, 4) == UInt64(turnTables), field(20, 4) == UInt64(network.classCount),
-              field(24, 4) == UInt64(globalCount), field(64, 8) == UInt64(network.weightCount) else {
+              field(24, 4) == UInt64(network.pairClassCount << 16 | globalCount), field(64, 8) == UInt64(network.weightCount) else {
             throw WeightsFileError("\(path): the shape in its header does not match this network (corrupt or foreign file)")
         }
         guard got == expected else {

@@ -18,6 +18,10 @@ import Boards
 ///   and the rules treat every line alike), so a cross is stored by its class under
 ///   those symmetries: the kind of the shared cell, the *multisets* of the row's and
 ///   the column's other four cells, up to transposing and renaming kinds;
+/// - a **pair** entry for each of the 10 pairs of rows and the 10 pairs of columns:
+///   the two lines' 10 cells, stored by class under the same symmetries (the multiset
+///   of the five aligned cell pairs, up to swapping the lines and renaming kinds; a
+///   pair of columns is a pair of rows of the transposed board, so they share entries);
 /// - one **global** entry: the complete lines (0–3+), the lines one coin short with
 ///   that coin available elsewhere (0–7+), the lines two short (0–7+), and the cells
 ///   that would complete a row and a column at once (0–3+) — the hand-made evaluation's
@@ -31,11 +35,13 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     /// Entries of the global feature per table.
     public static let globalCount = 4 * 8 * 8 * 4
     /// The layout's number in the weights file (bumped when the features change).
-    public static let layoutVersion = 1
+    public static let layoutVersion = 2
 
-    /// The symmetry classes of a cross (the shape's size).
+    /// The symmetry classes of a cross.
     public let classCount: Int
-    /// Entries per turns-left table: the cross classes, then the global entries.
+    /// The symmetry classes of a pair of lines.
+    public let pairClassCount: Int
+    /// Entries per turns-left table: the cross classes, the pair classes, then the global entries.
     public let stride: Int
     /// Every weight: `turnTables × stride`.
     public var weightCount: Int { Self.turnTables * stride }
@@ -49,7 +55,8 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     public init() {
         layout = CoinSorterNTupleLayout.shared
         classCount = layout.classCount
-        stride = classCount + Self.globalCount
+        pairClassCount = layout.pairClassCount
+        stride = classCount + pairClassCount + Self.globalCount
         weights = .allocate(capacity: Self.turnTables * stride)
         weights.initialize(repeating: 0, count: Self.turnTables * stride)
     }
@@ -65,14 +72,14 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     /// The weights as an array (tests, files).
     public var weightArray: [Float] { Array(UnsafeBufferPointer(start: weights, count: weightCount)) }
 
-    /// Features active on a board: 25 cross entries and one global entry.
-    public static let activeFeatures = 26
+    /// Features active on a board: 25 crosses, 20 pairs of lines and one global entry.
+    public static let activeFeatures = 46
 
     /// The table of `turns` turns left.
     @inlinable @inline(__always)
     public static func table(forTurns turns: Int) -> Int { min(max(turns, 0), turnTables - 1) }
 
-    /// Writes the 26 weight indices active on `board` with `turns` turns left.
+    /// Writes the 46 weight indices active on `board` with `turns` turns left.
     @inlinable
     public func indices(_ board: CoinSorter, turns: Int, into out: UnsafeMutablePointer<Int32>) {
         let base = Self.table(forTurns: turns) * stride
@@ -107,9 +114,17 @@ public final class CoinSorterNTuple: @unchecked Sendable {
                         n &+= 1
                     }
                 }
+                let pairs = layout.pairClass, pairBase = base &+ classCount
+                for a in 0..<4 {
+                    for b in (a + 1)..<5 {
+                        out[n] = Int32(truncatingIfNeeded: pairBase &+ Int(pairs[rc[a] &+ 243 &* rc[b]]))
+                        out[n &+ 1] = Int32(truncatingIfNeeded: pairBase &+ Int(pairs[cc[a] &+ 243 &* cc[b]]))
+                        n &+= 2
+                    }
+                }
             }
         }
-        out[25] = Int32(truncatingIfNeeded: base &+ classCount &+ Self.globalIndex(board))
+        out[45] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ Self.globalIndex(board))
     }
 
     /// The global feature's entry: complete lines, ready lines, lines two short, double holes.
@@ -130,7 +145,7 @@ public final class CoinSorterNTuple: @unchecked Sendable {
         return ((done * 8 + min(fours, 7)) * 8 + min(threes, 7)) * 4 + min(doubles, 3)
     }
 
-    /// The sum of the weights at `indices` (26 of them).
+    /// The sum of the weights at `indices` (46 of them).
     @inlinable @inline(__always)
     public func sum(_ indices: UnsafePointer<Int32>) -> Float {
         var v: Float = 0
@@ -165,6 +180,10 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
     @usableFromInline let crossClass: UnsafeMutablePointer<UInt16>
     /// How many classes.
     let classCount: Int
+    /// The class of each of the 3^10 codes of two lines (`first + 243 × second`).
+    @usableFromInline let pairClass: UnsafeMutablePointer<UInt16>
+    /// How many pair classes.
+    let pairClassCount: Int
 
     private init() {
         ternary = .allocate(capacity: 32)
@@ -215,5 +234,38 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
         crossClass = .allocate(capacity: 19683)
         for raw in 0..<19683 { crossClass[raw] = UInt16(number[canonical[raw]]!) }
         classCount = distinct.count
+
+        // Pairs of lines: the least code over swapping the lines and the 6 renamings,
+        // the five aligned cell pairs sorted (a permutation of the other lines).
+        var pairCanonical = [Int](repeating: 0, count: 59049)
+        var x = [Int](repeating: 0, count: 5), y = [Int](repeating: 0, count: 5), t = [Int](repeating: 0, count: 5)
+        for raw in 0..<59049 {
+            var c = raw
+            for i in 0..<5 { x[i] = c % 3; c /= 3 }
+            for i in 0..<5 { y[i] = c % 3; c /= 3 }
+            var best = Int.max
+            for p in permutations {
+                for swapped in [false, true] {
+                    for i in 0..<5 { t[i] = swapped ? p[y[i]] + 3 * p[x[i]] : p[x[i]] + 3 * p[y[i]] }
+                    // Insertion sort of five values.
+                    for i in 1..<5 {
+                        let v = t[i]
+                        var j = i
+                        while j > 0 && t[j - 1] > v { t[j] = t[j - 1]; j -= 1 }
+                        t[j] = v
+                    }
+                    var v = 0, q = 1
+                    for i in 0..<5 { v += t[i] * q; q *= 9 }
+                    best = min(best, v)
+                }
+            }
+            pairCanonical[raw] = best
+        }
+        let pairDistinct = Array(Set(pairCanonical)).sorted()
+        var pairNumber = [Int: Int]()
+        for (i, v) in pairDistinct.enumerated() { pairNumber[v] = i }
+        pairClass = .allocate(capacity: 59049)
+        for raw in 0..<59049 { pairClass[raw] = UInt16(pairNumber[pairCanonical[raw]]!) }
+        pairClassCount = pairDistinct.count
     }
 }

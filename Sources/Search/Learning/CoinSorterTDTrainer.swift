@@ -41,7 +41,7 @@ public struct CoinSorterTrainingState: Sendable, Hashable {
 /// afterstate's value then moves toward what followed it: the cascade points its
 /// refills brought, plus the chosen swap's points and afterstate value (or just the
 /// cascade points after the last turn). Every active weight moves by
-/// `alpha / 26 × error`.
+/// `alpha / 46 × error` (46 entries are active on a board).
 ///
 /// Determinism: a master SplitMix64 stream (seeded from the run's seed) gives each
 /// episode, in order, a deal seed (always ≥ 2^32, so never one of the deal seeds a
@@ -66,6 +66,20 @@ public final class CoinSorterTDTrainer: @unchecked Sendable {
         precondition(state.batch >= 1, "a batch holds at least one episode")
         self.network = network
         self.state = state
+    }
+
+    /// One TD update, as training makes it: the value of `board` with `turns` turns left
+    /// moves toward `target` by `alpha / 46` of the error at each of its 46 entries.
+    /// Returns the error before the update.
+    @discardableResult
+    public static func update(_ network: CoinSorterNTuple, board: CoinSorter, turns: Int, target: Float, alpha: Double) -> Float {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: CoinSorterNTuple.activeFeatures) { buffer in
+            let p = buffer.baseAddress!
+            network.indices(board, turns: turns, into: p)
+            let error = target - network.sum(p)
+            EpisodeRecord.apply(p, error * Float(alpha) / Float(CoinSorterNTuple.activeFeatures), network)
+            return error
+        }
     }
 
     /// The deal seed and tie-break seed of the next episode, from the master stream.
