@@ -30,8 +30,9 @@ struct TrainCommand: GameCommand {
           --threads T       threads playing a group's episodes (default 1); the weights
                             depend on the seed and the batch only, never on T
           --out DIR         the run's folder (required)
-          --resume          continue the run in DIR from its checkpoint; given settings
-                            must match the run's
+          --resume          continue the run in DIR from its checkpoint; --seed and --batch,
+                            if given, must match the run's; --alpha sets the rate from
+                            there on (a learning-rate schedule is a sequence of resumes)
         Ctrl-C loses at most the episodes since the last checkpoint.
         """
 

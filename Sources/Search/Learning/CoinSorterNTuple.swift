@@ -22,6 +22,11 @@ import Boards
 ///   the two lines' 10 cells, stored by class under the same symmetries (the multiset
 ///   of the five aligned cell pairs, up to swapping the lines and renaming kinds; a
 ///   pair of columns is a pair of rows of the transposed board, so they share entries);
+/// - a **comb** entry for each row with each pair of columns (5 × 10) and each column
+///   with each pair of rows (the same entries, transposed): the row's 5 cells and the
+///   two columns' other 8, stored by the kinds on the two shared cells, the multiset of
+///   the row's other three, and the multiset of the four aligned pairs below and above
+///   (kinds are not renamed here: 44,550 entries);
 /// - one **global** entry: the complete lines (0–3+), the lines one coin short with
 ///   that coin available elsewhere (0–7+), the lines two short (0–7+), and the cells
 ///   that would complete a row and a column at once (0–3+) — the hand-made evaluation's
@@ -35,13 +40,15 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     /// Entries of the global feature per table.
     public static let globalCount = 4 * 8 * 8 * 4
     /// The layout's number in the weights file (bumped when the features change).
-    public static let layoutVersion = 2
+    public static let layoutVersion = 3
 
     /// The symmetry classes of a cross.
     public let classCount: Int
     /// The symmetry classes of a pair of lines.
     public let pairClassCount: Int
-    /// Entries per turns-left table: the cross classes, the pair classes, then the global entries.
+    /// Entries of the comb family per table.
+    public static let combCount = 90 * 495
+    /// Entries per turns-left table: the cross classes, the pair classes, the combs, then the global entries.
     public let stride: Int
     /// Every weight: `turnTables × stride`.
     public var weightCount: Int { Self.turnTables * stride }
@@ -56,7 +63,7 @@ public final class CoinSorterNTuple: @unchecked Sendable {
         layout = CoinSorterNTupleLayout.shared
         classCount = layout.classCount
         pairClassCount = layout.pairClassCount
-        stride = classCount + pairClassCount + Self.globalCount
+        stride = classCount + pairClassCount + Self.combCount + Self.globalCount
         weights = .allocate(capacity: Self.turnTables * stride)
         weights.initialize(repeating: 0, count: Self.turnTables * stride)
     }
@@ -72,14 +79,14 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     /// The weights as an array (tests, files).
     public var weightArray: [Float] { Array(UnsafeBufferPointer(start: weights, count: weightCount)) }
 
-    /// Features active on a board: 25 crosses, 20 pairs of lines and one global entry.
-    public static let activeFeatures = 46
+    /// Features active on a board: 25 crosses, 20 pairs of lines, 100 combs and one global entry.
+    public static let activeFeatures = 146
 
     /// The table of `turns` turns left.
     @inlinable @inline(__always)
     public static func table(forTurns turns: Int) -> Int { min(max(turns, 0), turnTables - 1) }
 
-    /// Writes the 46 weight indices active on `board` with `turns` turns left.
+    /// Writes the 146 weight indices active on `board` with `turns` turns left.
     @inlinable
     public func indices(_ board: CoinSorter, turns: Int, into out: UnsafeMutablePointer<Int32>) {
         let base = Self.table(forTurns: turns) * stride
@@ -122,9 +129,24 @@ public final class CoinSorterNTuple: @unchecked Sendable {
                         n &+= 2
                     }
                 }
+                let combRow = layout.combRow, combColumns = layout.combColumns, combBase = pairBase &+ pairClassCount
+                for line in 0..<5 {
+                    let rowAsLine = rc[line] &* 10, columnAsLine = cc[line] &* 10
+                    var pair = 0
+                    for a in 0..<4 {
+                        for b in (a + 1)..<5 {
+                            let rowRaw = Int(combRow[rowAsLine &+ pair]) &* 495 &+ Int(combColumns[(cc[a] &+ 243 &* cc[b]) &* 5 &+ line])
+                            let columnRaw = Int(combRow[columnAsLine &+ pair]) &* 495 &+ Int(combColumns[(rc[a] &+ 243 &* rc[b]) &* 5 &+ line])
+                            out[n] = Int32(truncatingIfNeeded: combBase &+ rowRaw)
+                            out[n &+ 1] = Int32(truncatingIfNeeded: combBase &+ columnRaw)
+                            n &+= 2
+                            pair &+= 1
+                        }
+                    }
+                }
             }
         }
-        out[45] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ Self.globalIndex(board))
+        out[145] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ Self.combCount &+ Self.globalIndex(board))
     }
 
     /// The global feature's entry: complete lines, ready lines, lines two short, double holes.
@@ -145,7 +167,7 @@ public final class CoinSorterNTuple: @unchecked Sendable {
         return ((done * 8 + min(fours, 7)) * 8 + min(threes, 7)) * 4 + min(doubles, 3)
     }
 
-    /// The sum of the weights at `indices` (46 of them).
+    /// The sum of the weights at `indices` (146 of them).
     @inlinable @inline(__always)
     public func sum(_ indices: UnsafePointer<Int32>) -> Float {
         var v: Float = 0
@@ -184,6 +206,12 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
     @usableFromInline let pairClass: UnsafeMutablePointer<UInt16>
     /// How many pair classes.
     let pairClassCount: Int
+    /// `[lineCode * 10 + pair]` for the pairs (a, b) of positions in order (0,1), (0,2), …,
+    /// (3,4): (kind at a × 3 + kind at b) × 10 + the multiset of the other three kinds.
+    @usableFromInline let combRow: UnsafeMutablePointer<UInt16>
+    /// `[(codeA + 243 × codeB) * 5 + k]`: the multiset (0..<495) of the aligned pairs
+    /// (kind in A, kind in B) at the four positions other than k.
+    @usableFromInline let combColumns: UnsafeMutablePointer<UInt16>
 
     private init() {
         ternary = .allocate(capacity: 32)
@@ -267,5 +295,50 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
         pairClass = .allocate(capacity: 59049)
         for raw in 0..<59049 { pairClass[raw] = UInt16(pairNumber[pairCanonical[raw]]!) }
         pairClassCount = pairDistinct.count
+
+        // Combs. Multisets are numbered by their sorted codes, in increasing order.
+        var multiset3 = [Int](repeating: -1, count: 27), m3 = 0
+        for code in 0..<27 {
+            let a = code % 3, b = code / 3 % 3, c = code / 9
+            if a <= b && b <= c { multiset3[code] = m3; m3 += 1 }
+        }
+        var multiset4 = [Int](repeating: -1, count: 6561), m4 = 0
+        for code in 0..<6561 {
+            let a = code % 9, b = code / 9 % 9, c = code / 81 % 9, d = code / 729
+            if a <= b && b <= c && c <= d { multiset4[code] = m4; m4 += 1 }
+        }
+        precondition(m3 == 10 && m4 == 495)
+        combRow = .allocate(capacity: 243 * 10)
+        for code in 0..<243 {
+            let d = digits(code)
+            var pair = 0
+            for a in 0..<4 {
+                for b in (a + 1)..<5 {
+                    let others = (0..<5).filter { $0 != a && $0 != b }.map { d[$0] }.sorted()
+                    combRow[code * 10 + pair] = UInt16((d[a] * 3 + d[b]) * 10 + multiset3[others[0] + 3 * others[1] + 9 * others[2]])
+                    pair += 1
+                }
+            }
+        }
+        combColumns = .allocate(capacity: 59049 * 5)
+        var aligned = [Int](repeating: 0, count: 5), rest = [Int](repeating: 0, count: 4)
+        for codeA in 0..<243 {
+            let da = digits(codeA)
+            for codeB in 0..<243 {
+                let db = digits(codeB)
+                for i in 0..<5 { aligned[i] = da[i] + 3 * db[i] }
+                for k in 0..<5 {
+                    var n = 0
+                    for i in 0..<5 where i != k { rest[n] = aligned[i]; n += 1 }
+                    for i in 1..<4 {
+                        let v = rest[i]
+                        var j = i
+                        while j > 0 && rest[j - 1] > v { rest[j] = rest[j - 1]; j -= 1 }
+                        rest[j] = v
+                    }
+                    combColumns[(codeA + 243 * codeB) * 5 + k] = UInt16(multiset4[rest[0] + 9 * rest[1] + 81 * rest[2] + 729 * rest[3]])
+                }
+            }
+        }
     }
 }

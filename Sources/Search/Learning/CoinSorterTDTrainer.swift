@@ -41,7 +41,7 @@ public struct CoinSorterTrainingState: Sendable, Hashable {
 /// afterstate's value then moves toward what followed it: the cascade points its
 /// refills brought, plus the chosen swap's points and afterstate value (or just the
 /// cascade points after the last turn). Every active weight moves by
-/// `alpha / 46 × error` (46 entries are active on a board).
+/// `alpha / 146 × error` (146 entries are active on a board).
 ///
 /// Determinism: a master SplitMix64 stream (seeded from the run's seed) gives each
 /// episode, in order, a deal seed (always ≥ 2^32, so never one of the deal seeds a
@@ -69,7 +69,7 @@ public final class CoinSorterTDTrainer: @unchecked Sendable {
     }
 
     /// One TD update, as training makes it: the value of `board` with `turns` turns left
-    /// moves toward `target` by `alpha / 46` of the error at each of its 46 entries.
+    /// moves toward `target` by `alpha / 146` of the error at each of its 146 entries.
     /// Returns the error before the update.
     @discardableResult
     public static func update(_ network: CoinSorterNTuple, board: CoinSorter, turns: Int, target: Float, alpha: Double) -> Float {

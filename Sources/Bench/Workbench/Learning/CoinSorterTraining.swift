@@ -23,7 +23,8 @@ public struct CoinSorterTraining: Sendable {
     /// Total episodes wanted (a resumed run plays the ones missing).
     public let episodes: Int
     public let threads: Int
-    /// Settings of a new run; for a resumed run, each given one must match the file.
+    /// Settings of a new run; for a resumed run, the seed and batch given must match
+    /// the file's, and an alpha given sets the rate from there on.
     public let seed: UInt64?
     public let alpha: Double?
     public let batch: Int?
@@ -70,7 +71,9 @@ public struct CoinSorterTraining: Sendable {
             guard exists else { throw .usage("--resume: \(folder.path) holds no training run (no \(Self.weightsName))") }
             do { (network, state) = try CoinSorterNTuple.load(weightsPath) } catch { throw .runtime(error.message) }
             if let seed, seed != state.seed { throw .usage("--resume: the run's seed is \(state.seed), not \(seed)") }
-            if let alpha, alpha != state.alpha { throw .usage("--resume: the run's alpha is \(state.alpha), not \(alpha)") }
+            // A new alpha continues the run at that rate (a learning-rate schedule is a
+            // sequence of resumed runs, each command recorded in the results).
+            if let alpha { state.alpha = alpha }
             if let batch, batch != state.batch { throw .usage("--resume: the run's batch is \(state.batch), not \(batch)") }
             guard episodes % state.batch == 0 else {
                 throw .usage("--episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))")
