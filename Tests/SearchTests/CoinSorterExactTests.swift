@@ -12,7 +12,8 @@ final class CoinSorterExactTests: XCTestCase {
         let s = try CoinSorter(parsing: "TTTTS/SCSCC/CSTSC/SCSCS/CSCSC 1 7")
         let swap = try s.parseMove("e1:c3")
         // Cascades are followed for 15 draws: three refills of the row.
-        let expected = 1 + 1.0 / 81 + 1.0 / (81 * 81) + 1.0 / (81 * 81 * 81)
+        let r: Double = 1.0 / 81
+        let expected: Double = 1 + r + r * r + r * r * r
         XCTAssertEqual(CoinSorterExact.actionValue(s, swap), expected, accuracy: 1e-12)
         XCTAssertEqual(CoinSorterExact.value(s), expected, accuracy: 1e-12)
         XCTAssertEqual(CoinSorterExact.actionValue(s, try s.parseMove("a1:b1")), 0)

@@ -26,7 +26,7 @@ import Boards
 ///   with each pair of rows (the same entries, transposed): the row's 5 cells and the
 ///   two columns' other 8, stored by the kinds on the two shared cells, the multiset of
 ///   the row's other three, and the multiset of the four aligned pairs below and above
-///   (kinds are not renamed here: 44,550 entries);
+///   (the order of the two crossing lines and the kinds' names are kept: 44,550 entries);
 /// - one **global** entry: the complete lines (0–3+), the lines one coin short with
 ///   that coin available elsewhere (0–7+), the lines two short (0–7+), and the cells
 ///   that would complete a row and a column at once (0–3+) — the hand-made evaluation's
