@@ -25,6 +25,8 @@ enum BenchCommand {
           report      rebuild a tournament's summary files from its games
           merge       join the folders of a tournament's shards (--shard K/N) into one
           tune        SPSA tuning of an agent's weights, verified against the baseline
+          endgame     Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add
+          train       TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable
           play        play at the terminal against an agent (or a person)
           sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
           solve       a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file
@@ -71,6 +73,8 @@ enum BenchCommand {
         case "tournament": try TournamentCommand.run(rest)
         case "report": try ReportCommand.run(rest)
         case "tune": try TuneCommand.run(rest)
+        case "train": try TrainCommand.run(rest)
+        case "endgame": try EndgameCommand.run(rest)
         case "play": try PlayCommand.run(rest)
         case "sprt": try SprtCommand.run(rest)
         case "solve":
@@ -96,6 +100,8 @@ enum BenchCommand {
         case "tournament": return TournamentCommand.help
         case "report": return ReportCommand.help
         case "tune": return TuneCommand.help
+        case "train": return TrainCommand.help
+        case "endgame": return EndgameCommand.help
         case "play": return PlayCommand.help
         case "sprt": return SprtCommand.help
         case "solve": return SolveCommand.help + "\n\n" + BallsSolveCommand.help
@@ -109,7 +115,7 @@ enum BenchCommand {
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: agents, benchmark, perft, replay, playouts, search, tournament, report, tune, play, sprt, solve, grade, help)")
+        .usage("unknown command '\(command)' (commands: agents, benchmark, perft, replay, playouts, search, tournament, report, tune, train, endgame, play, sprt, solve, grade, help)")
     }
 }
 

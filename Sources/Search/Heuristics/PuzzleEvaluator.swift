@@ -22,9 +22,25 @@ public protocol PuzzleEvaluator<Game>: Sendable {
     /// evaluation is of the resulting state. A puzzle overrides it when it can say
     /// the same more cheaply, or when "before chance" means something else for it.
     func immediateValue(of move: Game.Move, in state: Game) -> (points: Int, evaluation: Double)
+
+    /// The key greedy and the searches rank moves by. The default,
+    /// `1000 × points + evaluation`, orders moves by the points they score for sure and
+    /// uses the evaluation among moves scoring the same; an evaluation that has learned
+    /// what a point now is worth against later ones (``CoinSorterLearnedEvaluator``)
+    /// ranks by points + evaluation instead.
+    func rankingValue(of move: Game.Move, in state: Game) -> Double
+
+    /// Whether ``rankingValue(of:in:)`` is the move's expected further points (points
+    /// + the learned value of its afterstate), so that a search may take the best
+    /// ranked move's key as a decision node's value one turn from its horizon instead
+    /// of sampling chance there. False by default (the key weighs points by 1000).
+    var rankingIsValue: Bool { get }
 }
 
 extension PuzzleEvaluator {
+    @inlinable
+    public var rankingIsValue: Bool { false }
+
     @inlinable
     public func immediateValue(of move: Game.Move, in state: Game) -> (points: Int, evaluation: Double) {
         var after = state
@@ -32,7 +48,7 @@ extension PuzzleEvaluator {
         return (after.score - state.score, evaluate(after))
     }
 
-    /// The greedy ranking key, `1000 × points + evaluation`: moves are ordered by the
+    /// The default ranking key, `1000 × points + evaluation`: moves are ordered by the
     /// points they score for sure, and the evaluation orders moves scoring the same.
     @inlinable @inline(__always)
     public func rankingValue(of move: Game.Move, in state: Game) -> Double {

@@ -1,9 +1,16 @@
 import Boards
 
 /// The Coin Sorter agent kinds: the generic puzzle agents over ``CoinSorterEvaluator``
-/// (``PuzzleAgents``), and `oracle`, which is no agent under the rules: it reads the
+/// (``PuzzleAgents``), whose `greedy`, `expectimax` and `mcts` also take `eval=FILE`
+/// to search with a learned evaluation instead (``CoinSorterLearnedEvaluator``;
+/// docs/learning.md), and `oracle`, which is no agent under the rules: it reads the
 /// referee's stream (``CoinSorterOracle``), a ceiling only.
 public enum CoinSorterAgents {
+    /// The `eval` parameter: a weights file written by `bench train`.
+    public static let evalParameter = Parameter(
+        "eval", .text,
+        help: "a learned evaluation's weights file (bench train --game coin-sorter writes it); the hand-made evaluation when not given")
+
     /// The catalog of the built-in kinds.
     @inlinable
     public static var catalog: AgentCatalog<any PuzzleAgent<CoinSorter>> {
@@ -11,6 +18,38 @@ public enum CoinSorterAgents {
             CoinSorterOracle(spec: spec.text, evaluator: CoinSorterEvaluator(weights: spec.evaluationWeights),
                              beam: spec.int("beam")!, exact: spec.int("exact")!)
         }
-        return AgentCatalog(game: CoinSorter.name, kinds: PuzzleAgents<CoinSorterEvaluator>.catalog.kinds + [oracle])
+        var kinds = PuzzleAgents<CoinSorterEvaluator>.catalog.kinds
+        for (i, kind) in kinds.enumerated() where ["greedy", "expectimax", "mcts"].contains(kind.description.name) {
+            var description = kind.description
+            description.parameters.append(evalParameter)
+            description.summary += "; eval=FILE: with a learned evaluation"
+            kinds[i] = AgentKind(description) { spec, seed throws(ParseError) in
+                guard let path = spec.string("eval") else { return try kind.maker(spec, seed) }
+                let evaluator = try learnedEvaluator(spec, path: path)
+                switch spec.kind {
+                case "greedy":
+                    return PuzzleGreedyAgent(spec: spec.text, evaluator: evaluator, seed: seed)
+                case "expectimax":
+                    return PuzzleExpectimaxAgent(spec: spec.text, evaluator: evaluator, budget: spec.budget,
+                                                 samples: spec.int("samples")!, width: spec.int("width")!, seed: seed)
+                default:
+                    return PuzzleMCTSAgent(spec: spec.text, evaluator: evaluator, budget: spec.budget,
+                                           exploration: spec.double("c")!, width: spec.int("width")!,
+                                           rolloutTurns: spec.int("rollout")!, seed: seed)
+                }
+            }
+        }
+        return AgentCatalog(game: CoinSorter.name, kinds: kinds + [oracle])
+    }
+
+    /// The learned evaluation of `path` for `spec`; hand-made weights beside it, or a
+    /// file that cannot be read, throw one line naming the spec.
+    public static func learnedEvaluator(_ spec: AgentSpec, path: String) throws(ParseError) -> CoinSorterLearnedEvaluator {
+        guard spec.weights.isEmpty else {
+            throw ParseError("agent '\(spec.text)': w. weights belong to the hand-made evaluation, not to eval=\(path)")
+        }
+        do { return CoinSorterLearnedEvaluator(network: try CoinSorterNTupleCache.network(path)) } catch {
+            throw ParseError("agent '\(spec.text)': \(error.message)")
+        }
     }
 }

@@ -4,7 +4,9 @@ import Boards
 /// moves by the greedy ranking (``PuzzleEvaluator/rankingValue(of:in:)``) are
 /// searched; a move that calls for chance events is averaged over `samples` sampled
 /// futures (drawn from the agent's own seeded stream, never the referee's), down to
-/// `depth` turns, where the evaluation scores the state. A time limit, if any, makes
+/// `depth` turns, where the evaluation scores the state (or, for an evaluation that
+/// values afterstates, ``PuzzleEvaluator/rankingIsValue``, the last turn is the best
+/// ranked move's value, unsampled). A time limit, if any, makes
 /// the evaluation stand in for the rest of the search once it passes.
 ///
 /// The value is the expected further points. A budget given to
@@ -89,6 +91,9 @@ struct PuzzleExpectimaxSearch<E: PuzzleEvaluator> {
         let candidates = scratch.ranked + depth * scratch.width
         nodes += scratch.moves.count
         guard count > 0 else { return (0, nil) }
+        // One turn from the horizon, an evaluation that values afterstates has already
+        // said what each move is worth on average: no sampling needed.
+        if depth == 1 && scratch.evaluator.rankingIsValue { return (candidates[0].value, candidates[0].move) }
         var best = -Double.infinity, bestMove = candidates[0].move
         for k in 0..<count {
             let move = candidates[k].move

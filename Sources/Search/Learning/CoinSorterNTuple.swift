@@ -1,0 +1,344 @@
+import Boards
+
+/// A learned value function of Coin Sorter boards: an n-tuple network (Szubert &
+/// Jaśkowski 2014), trained by TD learning from afterstates (``CoinSorterTDTrainer``).
+///
+/// `value(board, k)` estimates the points still to come from a board with `k` turns
+/// left, *beyond* the lines already complete on it: the board may be an afterstate
+/// (a swap made, its lines still in place, the refills not yet drawn), or a settled
+/// decision state — then it is the state's further points. So one function serves
+/// both the greedy choice (points + value of the afterstate, `k` = turns left after
+/// the swap) and the leaves of a search (value of a decision state).
+///
+/// The value is a sum of table entries, one table per turns left (0–10; more turns
+/// read table 10):
+/// - a **cross** entry for each of the 25 (row, column) pairs: the 9 cells of row r and
+///   column c. Coin Sorter's value does not change when rows are permuted, columns
+///   permuted, the board transposed or the three kinds renamed (the draws are uniform
+///   and the rules treat every line alike), so a cross is stored by its class under
+///   those symmetries: the kind of the shared cell, the *multisets* of the row's and
+///   the column's other four cells, up to transposing and renaming kinds;
+/// - a **pair** entry for each of the 10 pairs of rows and the 10 pairs of columns:
+///   the two lines' 10 cells, stored by class under the same symmetries (the multiset
+///   of the five aligned cell pairs, up to swapping the lines and renaming kinds; a
+///   pair of columns is a pair of rows of the transposed board, so they share entries);
+/// - a **comb** entry for each row with each pair of columns (5 × 10) and each column
+///   with each pair of rows (the same entries, transposed): the row's 5 cells and the
+///   two columns' other 8, stored by the kinds on the two shared cells, the multiset of
+///   the row's other three, and the multiset of the four aligned pairs below and above
+///   (the order of the two crossing lines and the kinds' names are kept: 44,550 entries);
+/// - one **global** entry: the complete lines (0–3+), the lines one coin short with
+///   that coin available elsewhere (0–7+), the lines two short (0–7+), and the cells
+///   that would complete a row and a column at once (0–3+) — the hand-made evaluation's
+///   counts, so the network can learn how they saturate with the turns left.
+///
+/// Weights are `Float`, so a weights file round-trips exactly. The tables are read
+/// through pointers held by the instance (no global table on the hot path).
+public final class CoinSorterNTuple: @unchecked Sendable {
+    /// Tables: one per turns left, 0...10.
+    public static let turnTables = 11
+    /// Entries of the global feature per table.
+    public static let globalCount = 4 * 8 * 8 * 4
+    /// The layout's number in the weights file (bumped when the features change).
+    public static let layoutVersion = 3
+
+    /// The symmetry classes of a cross.
+    public let classCount: Int
+    /// The symmetry classes of a pair of lines.
+    public let pairClassCount: Int
+    /// Entries of the comb family per table.
+    public static let combCount = 90 * 495
+    /// Entries per turns-left table: the cross classes, the pair classes, the combs, then the global entries.
+    public let stride: Int
+    /// Every weight: `turnTables × stride`.
+    public var weightCount: Int { Self.turnTables * stride }
+
+    /// The weights, `turnTables` tables of `stride`. Written only by training, which
+    /// owns the network while it runs; agents only read.
+    public let weights: UnsafeMutablePointer<Float>
+    @usableFromInline let layout: CoinSorterNTupleLayout
+
+    /// A network with every weight 0.
+    public init() {
+        layout = CoinSorterNTupleLayout.shared
+        classCount = layout.classCount
+        pairClassCount = layout.pairClassCount
+        stride = classCount + pairClassCount + Self.combCount + Self.globalCount
+        weights = .allocate(capacity: Self.turnTables * stride)
+        weights.initialize(repeating: 0, count: Self.turnTables * stride)
+    }
+
+    /// A network with the weights of `other` (a copy).
+    public convenience init(copying other: CoinSorterNTuple) {
+        self.init()
+        weights.update(from: other.weights, count: weightCount)
+    }
+
+    deinit { weights.deallocate() }
+
+    /// The weights as an array (tests, files).
+    public var weightArray: [Float] { Array(UnsafeBufferPointer(start: weights, count: weightCount)) }
+
+    /// Features active on a board: 25 crosses, 20 pairs of lines, 100 combs and one global entry.
+    public static let activeFeatures = 146
+
+    /// The table of `turns` turns left.
+    @inlinable @inline(__always)
+    public static func table(forTurns turns: Int) -> Int { min(max(turns, 0), turnTables - 1) }
+
+    /// Writes the 146 weight indices active on `board` with `turns` turns left.
+    @inlinable
+    public func indices(_ board: CoinSorter, turns: Int, into out: UnsafeMutablePointer<Int32>) {
+        let base = Self.table(forTurns: turns) * stride
+        let t = layout.ternary
+        let squares = board.cells(of: .square), circles = board.cells(of: .circle)
+        // Base-3 codes of the rows (digit c = column c) and columns (digit r = row r).
+        var rows: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+        var columns: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+        @inline(__always) func rowCode(_ r: Int) -> Int {
+            let shift = UInt32(truncatingIfNeeded: 5 * r)
+            return Int(t[Int(squares &>> shift & 31)]) + 2 * Int(t[Int(circles &>> shift & 31)])
+        }
+        @inline(__always) func columnBits(_ m: UInt32, _ c: Int) -> Int {
+            let x = m &>> UInt32(truncatingIfNeeded: c)
+            return Int((x & 1) | (x &>> 4 & 2) | (x &>> 8 & 4) | (x &>> 12 & 8) | (x &>> 16 & 16))
+        }
+        @inline(__always) func columnCode(_ c: Int) -> Int {
+            Int(t[columnBits(squares, c)]) + 2 * Int(t[columnBits(circles, c)])
+        }
+        rows = (rowCode(0), rowCode(1), rowCode(2), rowCode(3), rowCode(4))
+        columns = (columnCode(0), columnCode(1), columnCode(2), columnCode(3), columnCode(4))
+        let rowPart = layout.rowPart, columnPart = layout.columnPart, classes = layout.crossClass
+        withUnsafeBytes(of: &rows) { rb in
+            withUnsafeBytes(of: &columns) { cb in
+                let rc = rb.bindMemory(to: Int.self), cc = cb.bindMemory(to: Int.self)
+                var n = 0
+                for r in 0..<5 {
+                    let rowBase = rc[r] &* 5
+                    for c in 0..<5 {
+                        let raw = Int(rowPart[rowBase &+ c]) &+ Int(columnPart[cc[c] &* 5 &+ r])
+                        out[n] = Int32(truncatingIfNeeded: base &+ Int(classes[raw]))
+                        n &+= 1
+                    }
+                }
+                let pairs = layout.pairClass, pairBase = base &+ classCount
+                for a in 0..<4 {
+                    for b in (a + 1)..<5 {
+                        out[n] = Int32(truncatingIfNeeded: pairBase &+ Int(pairs[rc[a] &+ 243 &* rc[b]]))
+                        out[n &+ 1] = Int32(truncatingIfNeeded: pairBase &+ Int(pairs[cc[a] &+ 243 &* cc[b]]))
+                        n &+= 2
+                    }
+                }
+                let combRow = layout.combRow, combColumns = layout.combColumns, combBase = pairBase &+ pairClassCount
+                for line in 0..<5 {
+                    let rowAsLine = rc[line] &* 10, columnAsLine = cc[line] &* 10
+                    var pair = 0
+                    for a in 0..<4 {
+                        for b in (a + 1)..<5 {
+                            let rowRaw = Int(combRow[rowAsLine &+ pair]) &* 495 &+ Int(combColumns[(cc[a] &+ 243 &* cc[b]) &* 5 &+ line])
+                            let columnRaw = Int(combRow[columnAsLine &+ pair]) &* 495 &+ Int(combColumns[(rc[a] &+ 243 &* rc[b]) &* 5 &+ line])
+                            out[n] = Int32(truncatingIfNeeded: combBase &+ rowRaw)
+                            out[n &+ 1] = Int32(truncatingIfNeeded: combBase &+ columnRaw)
+                            n &+= 2
+                            pair &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        out[145] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ Self.combCount &+ Self.globalIndex(board))
+    }
+
+    /// The global feature's entry: complete lines, ready lines, lines two short, double holes.
+    @inlinable @inline(__always)
+    static func globalIndex(_ board: CoinSorter) -> Int {
+        let complete = board.completeLines
+        let done = min(complete.rows.nonzeroBitCount + complete.columns.nonzeroBitCount, 3)
+        var fours = 0, threes = 0, doubles = 0
+        for coin in Coin.allCases {
+            let m = board.cells(of: coin)
+            guard m.nonzeroBitCount >= 5 else { continue }
+            let lines = CoinSorterEvaluator.nearlyComplete(m)
+            fours &+= lines.fourRows.nonzeroBitCount &+ lines.fourColumns.nonzeroBitCount
+            threes &+= lines.threeRows.nonzeroBitCount &+ lines.threeColumns.nonzeroBitCount
+            let rowHoles = lines.fourRows &* 0x1F & ~m, columnHoles = lines.fourColumns &* 0x10_8421 & ~m
+            doubles &+= (rowHoles & columnHoles).nonzeroBitCount
+        }
+        return ((done * 8 + min(fours, 7)) * 8 + min(threes, 7)) * 4 + min(doubles, 3)
+    }
+
+    /// The sum of the weights at `indices` (146 of them).
+    @inlinable @inline(__always)
+    public func sum(_ indices: UnsafePointer<Int32>) -> Float {
+        var v: Float = 0
+        for i in 0..<Self.activeFeatures { v += weights[Int(indices[i])] }
+        return v
+    }
+
+    /// The further points of `board` with `turns` turns left, beyond its complete lines.
+    @inlinable
+    public func value(_ board: CoinSorter, turns: Int) -> Float {
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.activeFeatures) { buffer in
+            let p = buffer.baseAddress!
+            indices(board, turns: turns, into: p)
+            return sum(p)
+        }
+    }
+}
+
+/// The fixed tables of the network's shape, built once per process.
+@usableFromInline
+final class CoinSorterNTupleLayout: @unchecked Sendable {
+    static let shared = CoinSorterNTupleLayout()
+
+    /// The base-3 value of a 5-bit mask (bit j → 3^j).
+    @usableFromInline let ternary: UnsafeMutablePointer<UInt16>
+    /// `[rowCode * 5 + c]`: the shared cell's digit plus the row's other four cells (in
+    /// column order) as digits 1–4 of the cross's raw code.
+    @usableFromInline let rowPart: UnsafeMutablePointer<UInt16>
+    /// `[columnCode * 5 + r]`: the column's other four cells as digits 5–8 (times 3^5).
+    @usableFromInline let columnPart: UnsafeMutablePointer<UInt16>
+    /// The class of each of the 3^9 raw cross codes.
+    @usableFromInline let crossClass: UnsafeMutablePointer<UInt16>
+    /// How many classes.
+    let classCount: Int
+    /// The class of each of the 3^10 codes of two lines (`first + 243 × second`).
+    @usableFromInline let pairClass: UnsafeMutablePointer<UInt16>
+    /// How many pair classes.
+    let pairClassCount: Int
+    /// `[lineCode * 10 + pair]` for the pairs (a, b) of positions in order (0,1), (0,2), …,
+    /// (3,4): (kind at a × 3 + kind at b) × 10 + the multiset of the other three kinds.
+    @usableFromInline let combRow: UnsafeMutablePointer<UInt16>
+    /// `[(codeA + 243 × codeB) * 5 + k]`: the multiset (0..<495) of the aligned pairs
+    /// (kind in A, kind in B) at the four positions other than k.
+    @usableFromInline let combColumns: UnsafeMutablePointer<UInt16>
+
+    private init() {
+        ternary = .allocate(capacity: 32)
+        for m in 0..<32 {
+            var v = 0, p = 1
+            for j in 0..<5 { if m >> j & 1 != 0 { v += p }; p *= 3 }
+            ternary[m] = UInt16(v)
+        }
+        func digits(_ code: Int) -> [Int] { var c = code; return (0..<5).map { _ in defer { c /= 3 }; return c % 3 } }
+        rowPart = .allocate(capacity: 243 * 5)
+        columnPart = .allocate(capacity: 243 * 5)
+        for code in 0..<243 {
+            let d = digits(code)
+            for k in 0..<5 {
+                let others = (0..<5).filter { $0 != k }.map { d[$0] }
+                var row = d[k], p = 3
+                for x in others { row += x * p; p *= 3 }
+                var column = 0
+                p = 243
+                for x in others { column += x * p; p *= 3 }
+                rowPart[code * 5 + k] = UInt16(row)
+                columnPart[code * 5 + k] = UInt16(column)
+            }
+        }
+        // Classes: the least code over the 12 symmetries (transpose or not, 6 renamings),
+        // each group of four sorted (a permutation of the other rows or columns).
+        let permutations = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        var canonical = [Int](repeating: 0, count: 19683)
+        for raw in 0..<19683 {
+            var d = [Int](repeating: 0, count: 9), c = raw
+            for i in 0..<9 { d[i] = c % 3; c /= 3 }
+            var best = Int.max
+            for p in permutations {
+                let e = d.map { p[$0] }
+                for transpose in [false, true] {
+                    let a = Array(e[1...4]).sorted(), b = Array(e[5...8]).sorted()
+                    let g = [e[0]] + (transpose ? b + a : a + b)
+                    var v = 0, q = 1
+                    for x in g { v += x * q; q *= 3 }
+                    best = min(best, v)
+                }
+            }
+            canonical[raw] = best
+        }
+        let distinct = Array(Set(canonical)).sorted()
+        var number = [Int: Int]()
+        for (i, v) in distinct.enumerated() { number[v] = i }
+        crossClass = .allocate(capacity: 19683)
+        for raw in 0..<19683 { crossClass[raw] = UInt16(number[canonical[raw]]!) }
+        classCount = distinct.count
+
+        // Pairs of lines: the least code over swapping the lines and the 6 renamings,
+        // the five aligned cell pairs sorted (a permutation of the other lines).
+        var pairCanonical = [Int](repeating: 0, count: 59049)
+        var x = [Int](repeating: 0, count: 5), y = [Int](repeating: 0, count: 5), t = [Int](repeating: 0, count: 5)
+        for raw in 0..<59049 {
+            var c = raw
+            for i in 0..<5 { x[i] = c % 3; c /= 3 }
+            for i in 0..<5 { y[i] = c % 3; c /= 3 }
+            var best = Int.max
+            for p in permutations {
+                for swapped in [false, true] {
+                    for i in 0..<5 { t[i] = swapped ? p[y[i]] + 3 * p[x[i]] : p[x[i]] + 3 * p[y[i]] }
+                    // Insertion sort of five values.
+                    for i in 1..<5 {
+                        let v = t[i]
+                        var j = i
+                        while j > 0 && t[j - 1] > v { t[j] = t[j - 1]; j -= 1 }
+                        t[j] = v
+                    }
+                    var v = 0, q = 1
+                    for i in 0..<5 { v += t[i] * q; q *= 9 }
+                    best = min(best, v)
+                }
+            }
+            pairCanonical[raw] = best
+        }
+        let pairDistinct = Array(Set(pairCanonical)).sorted()
+        var pairNumber = [Int: Int]()
+        for (i, v) in pairDistinct.enumerated() { pairNumber[v] = i }
+        pairClass = .allocate(capacity: 59049)
+        for raw in 0..<59049 { pairClass[raw] = UInt16(pairNumber[pairCanonical[raw]]!) }
+        pairClassCount = pairDistinct.count
+
+        // Combs. Multisets are numbered by their sorted codes, in increasing order.
+        var multiset3 = [Int](repeating: -1, count: 27), m3 = 0
+        for code in 0..<27 {
+            let a = code % 3, b = code / 3 % 3, c = code / 9
+            if a <= b && b <= c { multiset3[code] = m3; m3 += 1 }
+        }
+        var multiset4 = [Int](repeating: -1, count: 6561), m4 = 0
+        for code in 0..<6561 {
+            let a = code % 9, b = code / 9 % 9, c = code / 81 % 9, d = code / 729
+            if a <= b && b <= c && c <= d { multiset4[code] = m4; m4 += 1 }
+        }
+        precondition(m3 == 10 && m4 == 495)
+        combRow = .allocate(capacity: 243 * 10)
+        for code in 0..<243 {
+            let d = digits(code)
+            var pair = 0
+            for a in 0..<4 {
+                for b in (a + 1)..<5 {
+                    let others = (0..<5).filter { $0 != a && $0 != b }.map { d[$0] }.sorted()
+                    combRow[code * 10 + pair] = UInt16((d[a] * 3 + d[b]) * 10 + multiset3[others[0] + 3 * others[1] + 9 * others[2]])
+                    pair += 1
+                }
+            }
+        }
+        combColumns = .allocate(capacity: 59049 * 5)
+        var aligned = [Int](repeating: 0, count: 5), rest = [Int](repeating: 0, count: 4)
+        for codeA in 0..<243 {
+            let da = digits(codeA)
+            for codeB in 0..<243 {
+                let db = digits(codeB)
+                for i in 0..<5 { aligned[i] = da[i] + 3 * db[i] }
+                for k in 0..<5 {
+                    var n = 0
+                    for i in 0..<5 where i != k { rest[n] = aligned[i]; n += 1 }
+                    for i in 1..<4 {
+                        let v = rest[i]
+                        var j = i
+                        while j > 0 && rest[j - 1] > v { rest[j] = rest[j - 1]; j -= 1 }
+                        rest[j] = v
+                    }
+                    combColumns[(codeA + 243 * codeB) * 5 + k] = UInt16(multiset4[rest[0] + 9 * rest[1] + 81 * rest[2] + 729 * rest[3]])
+                }
+            }
+        }
+    }
+}
