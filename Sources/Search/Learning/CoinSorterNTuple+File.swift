@@ -39,33 +39,14 @@ extension CoinSorterNTuple {
     /// place, so `path` always holds a complete file (the old one or the new one).
     public func write(to path: String, state: CoinSorterTrainingState) throws(WeightsFileError) {
         var bytes = Self.fileMagic
-        bytes.reserveCapacity(Self.headerSize + 4 * weightCount + 8)
+        bytes.reserveCapacity(Self.headerSize + 4 * weightCount)
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
         u32(Self.fileVersion); u32(Self.layoutVersion); u32(Self.turnTables); u32(classCount); u32(pairClassCount << 16 | Self.globalCount)
         u32(state.batch); u64(state.seed); u64(UInt64(state.episodes)); u64(state.rngState)
         u64(state.alpha.bitPattern); u64(UInt64(weightCount))
         for i in 0..<weightCount { u32(Int(weights[i].bitPattern)) }
-        var checksum = Checksum()
-        bytes.withUnsafeBytes { checksum.add($0) }
-        u64(checksum.value)
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            throw WeightsFileError("cannot write \(temporary): \(String(cString: strerror(errno)))")
-        }
-        let wrote = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let flushed = fflush(file) == 0 && fsync(fileno(file)) == 0
-        let closed = fclose(file) == 0
-        guard wrote == bytes.count, flushed, closed else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WeightsFileError("cannot write \(temporary): \(reason)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw WeightsFileError("cannot rename \(temporary) to \(path): \(reason)")
-        }
+        try ChecksummedFile.write(to: path, failure: WeightsFileError.init) { put in bytes.withUnsafeBytes { put($0) } }
     }
 
     /// Reads the weights file `path`: magic, versions, shape, length, checksum and

@@ -42,7 +42,7 @@ extension BaghChalTablebase {
             throw TablebaseFileError("cannot create folder \(folder.path): \(error.localizedDescription)")
         }
         let header = self.header(positions: statistics.positions)
-        try ChecksummedFile.write(to: path) { put in
+        try ChecksummedFile.write(to: path, failure: TablebaseFileError.init) { put in
             header.withUnsafeBytes { put($0) }
             switch storage {
             case .narrow(let codes): codes.withUnsafeBytes { put($0) }

@@ -67,7 +67,7 @@ public enum BaghChalPlacementFile {
         #if _endian(big)
         for i in 0..<values.wordCount { values.words[i] = values.words[i].littleEndian }
         #endif
-        try ChecksummedFile.write(to: path) { put in
+        try ChecksummedFile.write(to: path, failure: TablebaseFileError.init) { put in
             header.withUnsafeBytes { put($0) }
             put(UnsafeRawBufferPointer(start: values.words, count: values.bytes))
         }
