@@ -61,8 +61,12 @@ final class TablebaseCommandLineTests: XCTestCase {
         let missing = try temporaryDirectory().appendingPathComponent("none.tb").path
         try assertUsageError(["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "3", "--tablebase", missing],
                              names: ["none.tb", "bench solve"], status: 1)
+        // A good spec whose file is missing is a runtime failure everywhere (status 1).
         try assertUsageError(["search", "--game", "bagh-chal", "--agent", "tablebase:file=\(missing)"],
-                             names: ["none.tb", "bench solve"])
+                             names: ["none.tb", "bench solve"], status: 1)
+        try assertUsageError(["play", "--game", "bagh-chal", "--goats", "tablebase:file=\(missing)", "--tigers", "random"],
+                             names: ["--goats", "none.tb"], status: 1)
+        try assertUsageError(["search", "--game", "bagh-chal", "--agent", "tablebase:fil=\(missing)"], names: ["fil"])
     }
 
     func testHelpListsTheNewCommands() throws {

@@ -71,11 +71,14 @@ final class TrainCommandTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: weights), bytes)
 
         // Agents with a missing or damaged weights file, or hand-made weights beside one.
-        // (A tournament reports an agent it cannot make as a runtime failure, status 1.)
+        // (A file that cannot be used is a runtime failure, status 1, in every command;
+        // hand-made weights beside a learned evaluation are a usage error, status 2.)
         try assertUsageError(["tournament", "--game", "coin-sorter", "--agents", "greedy", "greedy:eval=\(weights.path)", "--games", "2"],
                              names: ["greedy:eval=", "checksum mismatch"], status: 1)
         try assertUsageError(["search", "--game", "coin-sorter", "--agent", "expectimax:eval=/nonexistent/w.bin"],
-                             names: ["expectimax:eval=/nonexistent/w.bin", "cannot read"])
+                             names: ["expectimax:eval=/nonexistent/w.bin", "cannot read"], status: 1)
+        try assertUsageError(["search", "--game", "coin-sorter", "--agent", "greedy:eval=\(weights.path)"],
+                             names: ["checksum mismatch"], status: 1)
         try assertUsageError(["search", "--game", "coin-sorter", "--agent", "greedy:eval=\(weights.path),w.four=1"],
                              names: ["hand-made"])
     }

@@ -51,8 +51,8 @@ struct PlayCommand: GameCommand {
         var agents: [(any TwoPlayerAgent<G>)?] = []
         for (side, spec) in specs.enumerated() {
             if spec == "human" { agents.append(nil); continue }
-            do { agents.append(try catalog.make(spec, seed: seed &+ UInt64(side))) } catch {
-                throw .usage("play: --\(G.sideNames[side]): \(error.message)")
+            do { agents.append(try catalog.checkedMake(spec, seed: seed &+ UInt64(side))) } catch {
+                throw error.prefixed("--\(G.sideNames[side])").prefixed("play")
             }
         }
         let start: G = try options.startPosition()
@@ -124,7 +124,7 @@ struct PlayCommand: GameCommand {
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
-            do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("play: --player: \(error.message)") }
+            do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("--player").prefixed("play") }
             if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)

@@ -60,7 +60,7 @@ struct SearchCommand: GameCommand {
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: any TwoPlayerAgent<G>
-        do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("search") }
         let r = agent.selectMove(history)
         try Self.check(r, agent: agent, spec: spec)
         let p = history.position
@@ -83,7 +83,7 @@ struct SearchCommand: GameCommand {
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         var agent: any PuzzleAgent<G>
-        do { agent = try catalog.make(spec, seed: seed) } catch { throw .usage("search: \(error.message)") }
+        do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("search") }
         let state = referee.state
         let r = Match.selectMove(&agent, referee: referee)
         try Self.check(r, agent: agent, spec: spec)

@@ -49,7 +49,7 @@ public enum CoinSorterAgents {
             throw ParseError("agent '\(spec.text)': w. weights belong to the hand-made evaluation, not to eval=\(path)")
         }
         do { return CoinSorterLearnedEvaluator(network: try CoinSorterNTupleCache.network(path)) } catch {
-            throw ParseError("agent '\(spec.text)': \(error.message)")
+            throw .runtime("agent '\(spec.text)': \(error.message)")
         }
     }
 }

@@ -100,7 +100,7 @@ public enum BaghChalTablebaseAgents {
         let path = spec.string("file")!, depth = spec.int("depth")!
         let table: BaghChalTablebase
         do { table = try TablebaseCache.table(BaghChalTablebase.self, path) } catch {
-            throw ParseError("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
+            throw .runtime("agent '\(spec.text)': \(error.message) (make it with: bench solve --game bagh-chal --out \(path))")
         }
         let fallback = AlphaBetaAgent(spec: "alphabeta:depth=\(depth)",
                                       evaluator: TablebaseEvaluator(base: BaghChalEvaluator(), table: table),

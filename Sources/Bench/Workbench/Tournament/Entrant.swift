@@ -120,4 +120,13 @@ extension AgentCatalog {
     public func checkedSpec(_ text: String) throws(WorkbenchError) -> AgentSpec {
         do { return try parse(text) } catch { throw .usage(error.message) }
     }
+
+    /// The agent of spec `text`: a spec that does not parse, or whose values do not go
+    /// together, is a usage error; one whose file is missing, unreadable or damaged
+    /// (``ParseError/isRuntime``) a runtime error, as the tournament treats it.
+    @inlinable
+    public func checkedMake(_ text: String, seed: UInt64) throws(WorkbenchError) -> Agent {
+        let spec = try checkedSpec(text)
+        do { return try make(spec, seed: seed) } catch { throw error.isRuntime ? .runtime(error.message) : .usage(error.message) }
+    }
 }
