@@ -231,6 +231,49 @@ final class AlphaBetaTests: XCTestCase {
         }
     }
 
+    /// Threads splitting nodes (Young Brothers Wait) search every move of every node with
+    /// a bound at least as wide as one thread's, so without a table (whose entries can
+    /// carry a repetition from another path) the value at any depth is the minimax value.
+    /// Split depth 2 makes nodes split all through the tree, on 2 and 3 threads.
+    func testThreadsSplittingNodesReturnTheMinimaxValue() throws {
+        let settings = AlphaBetaSettings(youngBrothers: true, splitDepth: 2)
+        for p in Self.positions.prefix(5) {
+            let moveValues = ReferenceSearch.rootMoveValues(p, depth: 4, evaluator: evaluator)
+            let expected = Double(moveValues.values.max()!)
+            for threads in [2, 3] {
+                var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: threads,
+                                  tableMegabytes: 0, settings: settings)
+                for _ in 0..<2 {
+                    let r = agent.selectMove(GameHistory(p))
+                    let m = try XCTUnwrap(r.move)
+                    XCTAssertTrue(p.legalMoves.contains(m), "\(p.notation(of: m)) in \(p.text)")
+                    XCTAssertEqual(r.value, expected, "\(threads) threads: \(p.text)")
+                    XCTAssertEqual(moveValues[m.raw].map(Double.init), expected, "\(p.notation(of: m)) is not a best move: \(p.text)")
+                }
+            }
+        }
+        for text in [Self.tigersWinInOne, Self.goatsTrapInOne, Self.tigersWinNowOrLater] {
+            let p = try tigersGoats(text)
+            var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 5), threads: 2, settings: settings)
+            XCTAssertEqual(agent.selectMove(GameHistory(p)).value, Double(Evaluation.winScore - 1), text)
+        }
+        // With the table and reductions (today's spec), deep searches end at the depth
+        // asked with a legal move, and under time and node budgets they stop.
+        let spec = AlphaBetaSettings(reductions: true, youngBrothers: true, splitDepth: 3)
+        for p in Self.positions.prefix(6) {
+            var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 7), threads: 2, settings: spec)
+            let r = agent.selectMove(GameHistory(p))
+            XCTAssertTrue(p.legalMoves.contains(try XCTUnwrap(r.move)), p.text)
+            XCTAssertTrue(r.depth == 7 || abs(r.value ?? 0) >= Double(Evaluation.provenThreshold), "depth \(r.depth): \(p.text)")
+        }
+        for budget in [SearchBudget(seconds: 0.05), SearchBudget(nodes: 20_000)] {
+            var agent = Agent(evaluator: evaluator, budget: budget, threads: 2, settings: spec)
+            let r = agent.selectMove(GameHistory(Self.positions[1]))
+            XCTAssertTrue(Self.positions[1].legalMoves.contains(try XCTUnwrap(r.move)))
+            XCTAssertLessThan(r.seconds, 5)
+        }
+    }
+
     // MARK: - Repetition
 
     /// The game so far: b1-b2 d4-d3 b2-b1 d3-d4, twice, less the last move. The root

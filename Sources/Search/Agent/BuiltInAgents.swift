@@ -58,6 +58,14 @@ public enum AgentParameters {
     public static let alphaBetaSkip = Parameter(
         "skip", .flag, default: .flag(false),
         help: "Lazy SMP: a thread leaves an iteration another finished and skips one another thread is in")
+    /// Alpha-beta's node splitting (Young Brothers Wait).
+    public static let alphaBetaYoungBrothers = Parameter(
+        "ybw", .flag, default: .flag(false),
+        help: "threads split nodes: after a node's first move, idle threads search its other moves (Young Brothers Wait)")
+    /// Alpha-beta's least depth for splitting a node.
+    public static let alphaBetaSplitDepth = Parameter(
+        "splitdepth", .integer(2...64), default: .integer(4),
+        help: "with ybw: the least depth at which a node shares its moves with idle threads")
     /// Two-player MCTS's playouts when no limit is given.
     public static let mctsPlayouts = playouts(default: 1000)
     /// Puzzle MCTS's playouts when no limit is given.
@@ -84,6 +92,7 @@ extension AgentDescription {
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
                 AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
+                AgentParameters.alphaBetaYoungBrothers, AgentParameters.alphaBetaSplitDepth,
             ],
             weights: weights)
     }
@@ -157,7 +166,9 @@ public enum TwoPlayerAgents<E: Evaluator> {
                                threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!,
                                settings: AlphaBetaSettings(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!,
                                                            reductions: spec.bool("lmr")!, split: spec.bool("split")!,
-                                                           skipDepths: spec.bool("skip")!),
+                                                           skipDepths: spec.bool("skip")!,
+                                                           youngBrothers: spec.bool("ybw")!,
+                                                           splitDepth: spec.int("splitdepth")!),
                                seed: seed)
             },
             AgentKind(.mcts(weights: E.defaultWeights)) { spec, seed in

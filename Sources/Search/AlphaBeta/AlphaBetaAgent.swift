@@ -49,14 +49,34 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                        settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable,
                        threads: Int) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
-        var result = SearchResult<Game.Move>(move: nil)
-        guard game.outcome == nil else { return result }
+        guard game.outcome == nil else { return SearchResult<Game.Move>(move: nil) }
         // With no limit at all, the kind's default depth (AgentParameters, where it is declared).
         let maxDepth = min(budget.depth ?? (budget.nodes == nil && budget.seconds == nil
                                             ? AgentParameters.alphaBetaDepth.defaultValue!.int! : 64),
                            AlphaBetaWorker<E>.maxPly - 4)
         let stop = StopSignal()
         let nodeLimit = budget.nodes ?? .max
+        if settings.youngBrothers && threads > 1 {
+            // Young Brothers Wait: the main thread iterates; the helpers search the moves
+            // of the nodes it (or they) split.
+            let pool = SplitPool<Game>(threads: threads)
+            let history = HistoryTable()
+            let (main, helperNodes) = pool.run(main: { () -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
+                let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
+                                        nodeLimit: nodeLimit, game: game, pool: pool, threadIndex: 0, history: history)
+                let completed = iterate(w, game: game, maxDepth: maxDepth, first: 1, stop: stop, clock: clock,
+                                        settings: settings, finished: nil, board: nil, thread: 0)
+                stop.set()
+                pool.finish()
+                return (w.nodes, completed)
+            }, helper: { i in
+                let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
+                                        nodeLimit: .max, game: game, pool: pool, threadIndex: i, history: history)
+                w.waitForWork(at: nil)
+                return w.nodes
+            })
+            return report(main.completed, nodes: main.nodes + helperNodes.reduce(0, +), game: game, clock: clock)
+        }
         let split = settings.split && threads > 1
         let busy = split ? BusyTable() : nil
         // Every thread leaves an iteration another has finished; in Lazy SMP a thread
@@ -69,59 +89,79 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
         let reports = ForkJoin.map(workers: threads) { i -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
             let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
                                     nodeLimit: i == 0 ? nodeLimit : .max, game: game, busy: busy, finished: finished)
-            var completed: (Int, Int, [Game.Move])? = nil
             // Plain Lazy SMP: helpers start one ply deeper on odd threads, so threads are
             // rarely on the same iteration and fill the table for each other. Splitting:
             // all threads share each iteration, deferring each other's moves.
-            var depth = split ? 1 : min(1 + (i % 2), maxDepth)
-            let infinity = AlphaBetaWorker<E>.infinity
-            while depth <= maxDepth {
-                if let board { depth = board.claim(depth, thread: i, maxDepth: maxDepth) }
-                w.iteration = depth
-                var score = 0
-                if settings.aspiration > 0, let last = completed?.1, abs(last) < Evaluation.provenThreshold {
-                    // A window around the last iteration's score, widened (doubled, then
-                    // opened) on the side that fails until the score falls inside it.
-                    var below = settings.aspiration, above = settings.aspiration
-                    while true {
-                        let alpha = below > 4 * settings.aspiration ? -infinity : last - below
-                        let beta = above > 4 * settings.aspiration ? infinity : last + above
-                        score = w.negamax(game.position, depth: depth, alpha: alpha, beta: beta, ply: 0, since: w.rootSince)
-                        if w.aborted { break }
-                        if score <= alpha && alpha > -infinity { below *= 2 } else if score >= beta && beta < infinity { above *= 2 } else { break }
-                    }
-                } else {
-                    score = w.negamax(game.position, depth: depth, alpha: -infinity, beta: infinity, ply: 0, since: w.rootSince)
-                }
-                if w.aborted {
-                    // Another thread finished this iteration first: on to the next one.
-                    if let finished, finished.depth >= depth, !stop.isSet, !clock.expired, w.nodes < w.nodeLimit {
-                        w.aborted = false
-                        depth = finished.depth + 1
-                        continue
-                    }
-                    break
-                }
-                completed = (depth, score, w.principalVariation())
-                finished?.record(depth)
-                // The first thread to finish the last iteration (or to prove a result,
-                // which more depth cannot change) ends the search.
-                if depth == maxDepth || abs(score) >= Evaluation.provenThreshold {
-                    stop.set()
-                    break
-                }
-                depth += 1
-            }
+            let completed = iterate(w, game: game, maxDepth: maxDepth, first: split ? 1 : min(1 + (i % 2), maxDepth),
+                                    stop: stop, clock: clock, settings: settings, finished: finished, board: board,
+                                    thread: i)
             if i == 0 { stop.set() }
             return (w.nodes, completed)
         }
-        result.nodes = reports.reduce(0) { $0 + $1.nodes }
-        result.seconds = clock.elapsed
         // The deepest completed iteration of any thread; the main thread's on a tie.
         var chosen = reports[0].completed
         for report in reports.dropFirst() {
             if let v = report.completed, v.0 > (chosen?.0 ?? 0) { chosen = v }
         }
+        return report(chosen, nodes: reports.reduce(0) { $0 + $1.nodes }, game: game, clock: clock)
+    }
+
+    /// Iterative deepening on one worker from depth `first`: its deepest completed
+    /// iteration (depth, score, principal variation), if any.
+    @inlinable
+    static func iterate(_ w: AlphaBetaWorker<E>, game: GameHistory<Game>, maxDepth: Int, first: Int, stop: StopSignal,
+                        clock: Clock, settings: AlphaBetaSettings, finished: FinishedDepth?, board: IterationBoard?,
+                        thread i: Int) -> (Int, Int, [Game.Move])? {
+        var completed: (Int, Int, [Game.Move])? = nil
+        var depth = first
+        let infinity = AlphaBetaWorker<E>.infinity
+        while depth <= maxDepth {
+            if let board { depth = board.claim(depth, thread: i, maxDepth: maxDepth) }
+            w.iteration = depth
+            var score = 0
+            if settings.aspiration > 0, let last = completed?.1, abs(last) < Evaluation.provenThreshold {
+                // A window around the last iteration's score, widened (doubled, then
+                // opened) on the side that fails until the score falls inside it.
+                var below = settings.aspiration, above = settings.aspiration
+                while true {
+                    let alpha = below > 4 * settings.aspiration ? -infinity : last - below
+                    let beta = above > 4 * settings.aspiration ? infinity : last + above
+                    score = w.negamax(game.position, depth: depth, alpha: alpha, beta: beta, ply: 0, since: w.rootSince)
+                    if w.aborted { break }
+                    if score <= alpha && alpha > -infinity { below *= 2 } else if score >= beta && beta < infinity { above *= 2 } else { break }
+                }
+            } else {
+                score = w.negamax(game.position, depth: depth, alpha: -infinity, beta: infinity, ply: 0, since: w.rootSince)
+            }
+            if w.aborted {
+                // Another thread finished this iteration first: on to the next one.
+                if let finished, finished.depth >= depth, !stop.isSet, !clock.expired, w.nodes < w.nodeLimit {
+                    w.aborted = false
+                    depth = finished.depth + 1
+                    continue
+                }
+                break
+            }
+            completed = (depth, score, w.principalVariation())
+            finished?.record(depth)
+            // The first thread to finish the last iteration (or to prove a result,
+            // which more depth cannot change) ends the search.
+            if depth == maxDepth || abs(score) >= Evaluation.provenThreshold {
+                stop.set()
+                break
+            }
+            depth += 1
+        }
+        return completed
+    }
+
+    /// The search's result from the chosen iteration (depth, score, principal variation).
+    @inlinable
+    static func report(_ chosen: (Int, Int, [Game.Move])?, nodes: Int, game: GameHistory<Game>,
+                       clock: Clock) -> SearchResult<Game.Move> {
+        var result = SearchResult<Game.Move>(move: nil)
+        result.nodes = nodes
+        result.seconds = clock.elapsed
         if let (depth, score, pv) = chosen, let first = pv.first {
             result.move = first
             result.value = Double(score)

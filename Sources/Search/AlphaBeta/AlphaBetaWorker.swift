@@ -20,13 +20,22 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     /// thread is in.
     public var skipDepths: Bool
 
+    /// Threads split nodes (``SplitPoint``: Young Brothers Wait) instead of Lazy SMP: the
+    /// main thread alone iterates, and a node at least `splitDepth` from the horizon
+    /// shares its moves after the first with idle threads.
+    public var youngBrothers: Bool
+    /// The least depth at which a node splits (``youngBrothers``).
+    public var splitDepth: Int
+
     public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false,
-                skipDepths: Bool = false) {
+                skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 4) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
         self.split = split
         self.skipDepths = skipDepths
+        self.youngBrothers = youngBrothers
+        self.splitDepth = splitDepth
     }
 }
 
@@ -150,7 +159,10 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline let lists: MoveStack<Game.Move>
     @usableFromInline let order: UnsafeMutablePointer<Int32>
     @usableFromInline let killers: UnsafeMutablePointer<UInt16>
-    @usableFromInline let history: UnsafeMutablePointer<Int32>
+    /// Quiet moves' cutoff scores, by raw move: this thread's own, or all threads' when
+    /// they split nodes (a helper then orders moves as well as the thread it helps).
+    @usableFromInline let historyTable: HistoryTable
+    @usableFromInline let history: UnsafeMutablePointer<Atomic<Int32>>
     @usableFromInline let pv: UnsafeMutablePointer<UInt16>
     @usableFromInline let pvLength: UnsafeMutablePointer<Int>
     /// Hashes of the game so far, then of the search path: `path[base + ply]`.
@@ -167,10 +179,19 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline var iteration = 0
     /// Moves a node deferred because another thread was in them, per ply.
     @usableFromInline let deferred: UnsafeMutablePointer<UInt16>
+    /// The threads splitting nodes with this one (``SplitPoint``), and this one's index there.
+    @usableFromInline let pool: SplitPool<Game>?
+    @usableFromInline let threadIndex: Int
+    /// The innermost split point this thread is searching moves of: when it or one above
+    /// it is cut off, this thread's search below it stops.
+    @usableFromInline var currentSplit: SplitPoint<Game>? = nil
 
     @inlinable
     init(evaluator: E, settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable, stop: StopSignal,
-         clock: Clock, nodeLimit: Int, game: GameHistory<Game>, busy: BusyTable? = nil, finished: FinishedDepth? = nil) {
+         clock: Clock, nodeLimit: Int, game: GameHistory<Game>, busy: BusyTable? = nil, finished: FinishedDepth? = nil,
+         pool: SplitPool<Game>? = nil, threadIndex: Int = 0, history: HistoryTable? = nil) {
+        self.pool = pool
+        self.threadIndex = threadIndex
         self.busy = busy
         self.finished = finished
         deferred = .allocate(capacity: (Self.maxPly + 1) * MoveList<Game.Move>.capacity)
@@ -185,8 +206,8 @@ final class AlphaBetaWorker<E: Evaluator> {
         order = .allocate(capacity: (maxPly + 1) * MoveList<Game.Move>.capacity)
         killers = .allocate(capacity: 2 * (maxPly + 1))
         killers.initialize(repeating: 0, count: 2 * (maxPly + 1))
-        history = .allocate(capacity: 1 << 16)
-        history.initialize(repeating: 0, count: 1 << 16)
+        historyTable = history ?? HistoryTable()
+        self.history = historyTable.slots
         pv = .allocate(capacity: (maxPly + 1) * (maxPly + 1))
         pvLength = .allocate(capacity: maxPly + 1)
         pvLength.initialize(repeating: 0, count: maxPly + 1)
@@ -198,18 +219,25 @@ final class AlphaBetaWorker<E: Evaluator> {
 
     @inlinable
     deinit {
-        order.deallocate(); killers.deallocate(); history.deallocate()
+        order.deallocate(); killers.deallocate()
         pv.deallocate(); pvLength.deallocate(); path.deallocate(); deferred.deallocate()
     }
 
     /// Checks the limits every 1,024 nodes (the clock is too slow to read at each).
+    /// A thread below a split point also looks every 16 nodes whether it was cut off.
+    /// When threads split nodes, a thread that runs out of time or nodes stops them all.
     @inlinable @inline(__always)
     func countNode() {
         nodes &+= 1
         if nodes & 1023 == 0 && (stop.isSet || clock.expired || (finished != nil && finished.unsafelyUnwrapped.depth >= iteration)) {
             aborted = true
+            if pool != nil { stop.set() }
         }
-        if nodes >= nodeLimit { aborted = true }
+        if nodes >= nodeLimit {
+            aborted = true
+            if pool != nil { stop.set() }
+        }
+        if nodes & 15 == 0 && currentSplit != nil && currentSplit.unsafelyUnwrapped.isCutOff { aborted = true }
     }
 
     /// The value of a finished game for the side to move at `ply`.
@@ -284,7 +312,7 @@ final class AlphaBetaWorker<E: Evaluator> {
             let m = list.pointee[i]
             let raw = m.raw
             scores[i] = raw == ttMove ? 1 << 30 : p.isCapture(m) ? 1 << 29
-                : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)]
+                : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)].load(ordering: .relaxed)
         }
 
         var best = -Self.infinity, bestMove: UInt16 = 0, a = alpha
@@ -293,6 +321,9 @@ final class AlphaBetaWorker<E: Evaluator> {
         let later = deferred + ply * MoveList<Game.Move>.capacity
         var deferredCount = 0
         let splitting = busy != nil && depth >= 3
+        // Young brothers wait: once the first move is searched, the rest may be shared
+        // with a thread that is idle (`split`), at the first move after which one is.
+        var mayShare = pool != nil && depth >= settings.splitDepth
         var k = 0
         while k < n + deferredCount {
             let i: Int
@@ -328,22 +359,10 @@ final class AlphaBetaWorker<E: Evaluator> {
             if i == 0 {
                 score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
             } else {
-                // A quiet move late in the order is first searched a ply shallower; only
-                // one that then beats alpha is searched again at full depth.
+                // A quiet move late in the order is first searched a ply shallower.
                 let reduce = settings.reductions && depth >= 3 && i >= 3 && scores[i] < (1 << 28) - 1
                     ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
-                var searchFull = true
-                if reduce > 0 {
-                    score = -negamax(child, depth: depth - 1 - reduce, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
-                    if aborted { return 0 }
-                    searchFull = score > a
-                }
-                if searchFull {
-                    score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
-                }
-                if score > a && score < beta && !aborted {
-                    score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
-                }
+                score = searchLaterMove(child, depth: depth, alpha: a, beta: beta, ply: ply, since: childSince, reduce: reduce)
             }
             if aborted { return 0 }
             if score > best {
@@ -359,23 +378,199 @@ final class AlphaBetaWorker<E: Evaluator> {
                     pvLength[ply] = childLength + 1
                     if a >= beta {
                         // Killers and history are for quiet moves; captures are ordered first anyway.
-                        if !p.isCapture(m) {
-                            if killers[2 * ply] != m.raw {
-                                killers[2 * ply + 1] = killers[2 * ply]
-                                killers[2 * ply] = m.raw
-                            }
-                            let h = history[Int(m.raw)] &+ Int32(depth * depth)
-                            history[Int(m.raw)] = h
-                            if h > 1 << 26 { for r in 0..<(1 << 16) { history[r] /= 2 } }
-                        }
+                        if !p.isCapture(m) { rememberCutoff(m.raw, ply: ply, depth: depth) }
                         break
                     }
                 }
+            }
+            // The first move (at least) is searched: the moves left go to idle threads too.
+            if mayShare && k + 2 <= n
+                && pool.unsafelyUnwrapped.idleCount.load(ordering: .relaxed) > 0 {
+                if let value = split(p, depth: depth, alpha: a, beta: beta, ply: ply, since: since, from: k, count: n,
+                                     best: best, bestMove: bestMove) {
+                    if aborted { return 0 }
+                    best = value.best
+                    bestMove = value.bestMove
+                    break
+                }
+                mayShare = false
             }
         }
         let bound: TranspositionTable.Bound = best <= alpha ? .upper : best >= beta ? .lower : .exact
         table.store(hash, move: bestMove, score: Self.toTable(best, ply), depth: depth, bound: bound)
         return best
+    }
+
+    /// A quiet move that cut off at `ply`: a killer there, and its history score grows
+    /// (all scores halve when one grows too large).
+    @inlinable @inline(__always)
+    func rememberCutoff(_ raw: UInt16, ply: Int, depth: Int) {
+        if killers[2 * ply] != raw {
+            killers[2 * ply + 1] = killers[2 * ply]
+            killers[2 * ply] = raw
+        }
+        let h = history[Int(raw)].load(ordering: .relaxed) &+ Int32(depth * depth)
+        history[Int(raw)].store(h, ordering: .relaxed)
+        if h > 1 << 26 {
+            for r in 0..<(1 << 16) { history[r].store(history[r].load(ordering: .relaxed) / 2, ordering: .relaxed) }
+        }
+    }
+
+    /// A move after a node's first: a null-window search (first `reduce` plies shallower,
+    /// for a late-move reduction), and a full-window one only when it beats alpha.
+    @inlinable @inline(__always)
+    func searchLaterMove(_ child: Game, depth: Int, alpha a: Int, beta: Int, ply: Int, since childSince: Int,
+                         reduce: Int) -> Int {
+        var score = 0
+        var searchFull = true
+        if reduce > 0 {
+            score = -negamax(child, depth: depth - 1 - reduce, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+            if aborted { return 0 }
+            searchFull = score > a
+        }
+        if searchFull {
+            score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+        }
+        if score > a && score < beta && !aborted {
+            score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
+        }
+        return score
+    }
+
+    /// Offers the moves of the node at `ply` from the `first`-th on (those before are
+    /// searched: `best`, with alpha `alpha`) to idle threads and searches them with those
+    /// that take them. Returns nil when no thread took them (the caller goes on alone, the
+    /// moves now fully ordered), else the node's result; `aborted` is then set when the
+    /// search above must stop.
+    @inlinable
+    func split(_ p: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since: Int, from first: Int, count n: Int,
+               best: Int, bestMove: UInt16) -> (best: Int, bestMove: UInt16)? {
+        let pool = pool.unsafelyUnwrapped
+        let list = lists.base + ply
+        let scores = order + ply * MoveList<Game.Move>.capacity
+        // The order the loop would have taken them in.
+        for i in first..<n {
+            var top = i
+            for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
+            if top != i {
+                list.pointee.swapAt(i, top)
+                let t = scores[i]; scores[i] = scores[top]; scores[top] = t
+            }
+        }
+        var moves: [Game.Move] = [], reductions: [Int8] = [], captures: [Bool] = []
+        moves.reserveCapacity(n - first); reductions.reserveCapacity(n - first); captures.reserveCapacity(n - first)
+        for i in first..<n {
+            let m = list.pointee[i]
+            moves.append(m)
+            let reduce = settings.reductions && depth >= 3 && i >= 3 && scores[i] < (1 << 28) - 1
+                ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
+            reductions.append(Int8(reduce))
+            captures.append(p.isCapture(m))
+        }
+        let row = pv + ply * (Self.maxPly + 1)
+        let rowPV = (0..<pvLength[ply]).map { row[$0] }
+        let point = SplitPoint(parent: currentSplit, position: p, depth: depth, alpha: alpha, beta: beta, ply: ply,
+                               since: since, path: (0..<ply).map { path[base + 1 + $0] }, moves: moves,
+                               reductions: reductions, captures: captures,
+                               killers: (2 * (ply + 1)..<2 * (Self.maxPly + 1)).map { killers[$0] },
+                               best: best, bestMove: bestMove, pv: rowPV)
+        guard pool.offer(point, from: threadIndex) > 0 else { return nil }
+        let outer = currentSplit
+        currentSplit = point
+        searchSplitMoves(point)
+        // Help below while the helpers finish this node's last moves.
+        waitForWork(at: point)
+        currentSplit = outer
+        // Stop if the search is over or a node above was cut off; this node's own cutoff
+        // is its result.
+        aborted = stop.isSet || (outer?.isCutOff ?? false)
+        if aborted { return (0, 0) }
+        let result = point.state.withLock { s in (s.best, s.bestMove, s.pv) }
+        for (j, m) in result.2.enumerated() { row[j] = m }
+        pvLength[ply] = result.2.count
+        return (result.0, result.1)
+    }
+
+    /// Searches moves of `point` until none is left or it is cut off (the owner and its
+    /// helpers alike), reporting each score to it.
+    @inlinable
+    func searchSplitMoves(_ point: SplitPoint<Game>) {
+        let ply = point.ply, depth = point.depth, beta = point.beta
+        while !aborted && !point.cutoff.load(ordering: .relaxed) {
+            let (index, a) = point.state.withLock { s -> (Int, Int) in
+                guard s.next < point.moves.count else { return (-1, 0) }
+                s.next += 1
+                return (s.next - 1, s.alpha)
+            }
+            guard index >= 0 else { return }
+            let m = point.moves[index]
+            var child = point.position
+            child.play(m)
+            path[base + ply + 1] = child.hash
+            let childSince = point.position.isIrreversible(m) ? base + ply + 1 : point.since
+            let score = searchLaterMove(child, depth: depth, alpha: a, beta: beta, ply: ply, since: childSince,
+                                        reduce: Int(point.reductions[index]))
+            if aborted { return }
+            let childRow = pv + (ply + 1) * (Self.maxPly + 1)
+            let childLength = pvLength[ply + 1]
+            let cut = point.state.withLock { s -> Bool in
+                guard score > s.best else { return false }
+                s.best = score
+                s.bestMove = m.raw
+                guard score > s.alpha else { return false }
+                s.alpha = score
+                s.pv = [m.raw] + (0..<childLength).map { childRow[$0] }
+                guard score >= beta else { return false }
+                point.cutoff.store(true, ordering: .relaxed)
+                return true
+            }
+            if cut {
+                if !point.captures[index] { rememberCutoff(m.raw, ply: ply, depth: depth) }
+                return
+            }
+        }
+    }
+
+    /// Waits, idle, until `point`'s helpers are done (nil: until the main thread's search
+    /// is over), searching any split point given to this thread meanwhile.
+    @inlinable
+    func waitForWork(at point: SplitPoint<Game>?) {
+        let pool = pool.unsafelyUnwrapped
+        pool.becomeIdle(threadIndex, waitingAt: point)
+        var spins = 0
+        while true {
+            if pool.hasWork[threadIndex].load(ordering: .acquiring) {
+                if let work = pool.takeWork(threadIndex) { help(at: work) }
+                pool.becomeIdle(threadIndex, waitingAt: point)
+                spins = 0
+                continue
+            }
+            let over = point.map { $0.helpers.load(ordering: .acquiring) == 0 } ?? pool.done.load(ordering: .acquiring)
+            if over {
+                if let work = pool.leaveIdle(threadIndex) {
+                    help(at: work)
+                    pool.becomeIdle(threadIndex, waitingAt: point)
+                    continue
+                }
+                return
+            }
+            spins += 1
+            if spins & 63 == 0 { yieldProcessor() }
+        }
+    }
+
+    /// Searches moves of a split point another thread made, from its position.
+    @inlinable
+    func help(at point: SplitPoint<Game>) {
+        let outer = currentSplit
+        currentSplit = point
+        for (j, h) in point.path.enumerated() { path[base + 1 + j] = h }
+        for (j, k) in point.killers.enumerated() { killers[2 * (point.ply + 1) + j] = k }
+        aborted = false
+        searchSplitMoves(point)
+        aborted = false
+        currentSplit = outer
+        point.helpers.subtract(1, ordering: .releasing)
     }
 
     /// Quiescence: the stand-pat evaluation, or better, a capture searched the same way

@@ -1,0 +1,260 @@
+import Boards
+import Foundation
+import Synchronization
+
+/// A node whose remaining moves several threads search together (Young Brothers Wait,
+/// after Feldmann; the scheme Stockfish used before Lazy SMP): the thread that owns the
+/// node searches its first move alone, then, if a thread is idle, offers the rest here.
+/// Each thread takes the next untaken move, searches it against the node's current
+/// alpha, and reports its score; a beta cutoff sets ``cutoff``, which stops every thread
+/// still below this node. The owner waits for its helpers before it returns the node's
+/// value, and while it waits it helps at split points below its own.
+///
+/// What never changes after the split (the position, the moves, the path) is a `let`;
+/// the scores go through ``state``.
+@usableFromInline
+final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
+    /// The split point this node lies below, if any: a cutoff there stops this one too.
+    @usableFromInline let parent: SplitPoint?
+    @usableFromInline let position: Game
+    @usableFromInline let depth: Int
+    @usableFromInline let beta: Int
+    @usableFromInline let ply: Int
+    /// The path index after the last irreversible move (repetitions are looked for after it).
+    @usableFromInline let since: Int
+    /// Hashes of the positions from the root's first child to this node (plies 1...ply).
+    @usableFromInline let path: [UInt64]
+    /// The moves not yet searched when the node split, best ordered first.
+    @usableFromInline let moves: [Game.Move]
+    /// For each move, how many plies its late-move reduction takes off (0: none).
+    @usableFromInline let reductions: [Int8]
+    /// For each move, whether it captures (killers and history are for quiet moves).
+    @usableFromInline let captures: [Bool]
+    /// The owner's killers for the plies below this node when it split: a helper starts
+    /// from them, so it orders moves as the owner would.
+    @usableFromInline let killers: [UInt16]
+    @usableFromInline let state: Mutex<State>
+    /// Set when some thread's move reached beta: the others' searches below are wasted.
+    @usableFromInline let cutoff = Atomic<Bool>(false)
+    /// Threads other than the owner still searching moves of this node.
+    @usableFromInline let helpers = Atomic<Int>(0)
+
+    /// The node's running result.
+    @usableFromInline
+    struct State {
+        @usableFromInline var next = 0
+        @usableFromInline var alpha: Int
+        @usableFromInline var best: Int
+        @usableFromInline var bestMove: UInt16
+        /// The principal variation from this node, when `best` raised alpha.
+        @usableFromInline var pv: [UInt16]
+
+        @inlinable init(alpha: Int, best: Int, bestMove: UInt16, pv: [UInt16]) {
+            self.alpha = alpha
+            self.best = best
+            self.bestMove = bestMove
+            self.pv = pv
+        }
+    }
+
+    @inlinable
+    init(parent: SplitPoint?, position: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since: Int,
+         path: [UInt64], moves: [Game.Move], reductions: [Int8], captures: [Bool], killers: [UInt16],
+         best: Int, bestMove: UInt16, pv: [UInt16]) {
+        self.killers = killers
+        self.parent = parent
+        self.position = position
+        self.depth = depth
+        self.beta = beta
+        self.ply = ply
+        self.since = since
+        self.path = path
+        self.moves = moves
+        self.reductions = reductions
+        self.captures = captures
+        state = Mutex(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
+    }
+
+    /// Whether this node or one it lies below has been cut off.
+    @inlinable
+    var isCutOff: Bool {
+        var s: SplitPoint? = self
+        while let t = s {
+            if t.cutoff.load(ordering: .relaxed) { return true }
+            s = t.parent
+        }
+        return false
+    }
+
+    /// Whether `ancestor` is this split point's parent, or its parent's, and so on.
+    @inlinable
+    func lies(below ancestor: SplitPoint) -> Bool {
+        var s = parent
+        while let t = s {
+            if t === ancestor { return true }
+            s = t.parent
+        }
+        return false
+    }
+}
+
+/// The threads of one search that splits nodes (``SplitPoint``): which are idle, and the
+/// split point each has been given.
+///
+/// A thread is idle either at the top (a helper with nothing to do) or as the owner of a
+/// split point waiting for its helpers; the latter may only join split points below its
+/// own, whose results it is waiting for anyway (the "helpful master"), so it is free again
+/// by the time its own node is done.
+@usableFromInline
+final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var idle = false
+        /// The split point an idle owner is waiting at; nil for a helper at the top.
+        @usableFromInline var waitingAt: SplitPoint<Game>? = nil
+        @usableFromInline var work: SplitPoint<Game>? = nil
+        @inlinable init() {}
+    }
+
+    @usableFromInline let threads: Int
+    @usableFromInline let slots: Mutex<[Slot]>
+    /// How many threads are idle: a node looks here (cheaply) before it tries to split.
+    @usableFromInline let idleCount = Atomic<Int>(0)
+    /// Per thread: a split point is waiting for it in its slot.
+    @usableFromInline let hasWork: UnsafeMutablePointer<Atomic<Bool>>
+    /// The main thread's search is over: the helpers at the top leave.
+    @usableFromInline let done = Atomic<Bool>(false)
+
+    @inlinable
+    init(threads: Int) {
+        self.threads = threads
+        slots = Mutex([Slot](repeating: Slot(), count: threads))
+        hasWork = .allocate(capacity: threads)
+        for i in 0..<threads { (hasWork + i).initialize(to: Atomic<Bool>(false)) }
+    }
+
+    @inlinable
+    deinit {
+        hasWork.deinitialize(count: threads)
+        hasWork.deallocate()
+    }
+
+    /// The main thread's search is over: the helpers at the top may leave.
+    @inlinable func finish() { done.store(true, ordering: .releasing) }
+
+    /// Gives `point` to every idle thread that may join it; returns how many took it.
+    @inlinable
+    func offer(_ point: SplitPoint<Game>, from thread: Int) -> Int {
+        slots.withLock { slots in
+            var given = 0
+            for j in 0..<threads where j != thread && slots[j].idle && slots[j].work == nil {
+                if let waiting = slots[j].waitingAt, !point.lies(below: waiting) { continue }
+                slots[j].idle = false
+                slots[j].work = point
+                point.helpers.add(1, ordering: .relaxed)
+                idleCount.subtract(1, ordering: .relaxed)
+                hasWork[j].store(true, ordering: .releasing)
+                given += 1
+            }
+            return given
+        }
+    }
+
+    /// `thread` is idle, at the top (`waitingAt` nil) or waiting at its own split point.
+    @inlinable
+    func becomeIdle(_ thread: Int, waitingAt: SplitPoint<Game>?) {
+        slots.withLock { slots in
+            slots[thread].idle = true
+            slots[thread].waitingAt = waitingAt
+        }
+        idleCount.add(1, ordering: .relaxed)
+    }
+
+    /// The split point given to `thread` (which is no longer idle), if any.
+    @inlinable
+    func takeWork(_ thread: Int) -> SplitPoint<Game>? {
+        slots.withLock { slots in
+            let w = slots[thread].work
+            slots[thread].work = nil
+            hasWork[thread].store(false, ordering: .relaxed)
+            return w
+        }
+    }
+
+    /// `thread` stops being idle, unless a split point was given to it first: then it
+    /// gets that (and must search it before it leaves).
+    @inlinable
+    func leaveIdle(_ thread: Int) -> SplitPoint<Game>? {
+        slots.withLock { slots in
+            if let w = slots[thread].work {
+                slots[thread].work = nil
+                hasWork[thread].store(false, ordering: .relaxed)
+                return w
+            }
+            if slots[thread].idle {
+                slots[thread].idle = false
+                slots[thread].waitingAt = nil
+                idleCount.subtract(1, ordering: .relaxed)
+            }
+            return nil
+        }
+    }
+
+    /// Runs `helper(i)` for the helpers 1..<threads on threads of their own, and `main`
+    /// on the calling thread; returns when all are done, with each helper's node count.
+    /// Own threads, not a shared pool: a helper waits for work that only the main thread
+    /// makes, so all must run at once.
+    @inlinable
+    func run<T>(main: () -> T, helper: @escaping @Sendable (Int) -> Int) -> (T, [Int]) {
+        let counts = NodeCounts(threads: threads)
+        let finished = DispatchGroup()
+        for i in 1..<threads {
+            finished.enter()
+            let thread = Thread {
+                counts.set(i, helper(i))
+                finished.leave()
+            }
+            // The search recurses up to AlphaBetaWorker.maxPly plies.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+        let value = main()
+        finished.wait()
+        return (value, counts.values)
+    }
+}
+
+/// The helpers' node counts, written by each helper as it ends.
+@usableFromInline
+final class NodeCounts: Sendable {
+    @usableFromInline let counts: Mutex<[Int]>
+    @inlinable init(threads: Int) { counts = Mutex([Int](repeating: 0, count: threads)) }
+    @inlinable func set(_ i: Int, _ n: Int) { counts.withLock { $0[i] = n } }
+    @inlinable var values: [Int] { counts.withLock { $0 } }
+}
+
+/// Quiet moves' cutoff scores by raw move (history move ordering), one table per thread
+/// or one for all threads of a search that splits nodes. Relaxed atomics: threads may
+/// lose each other's updates (an ordering hint), never read torn values.
+@usableFromInline
+final class HistoryTable: @unchecked Sendable {
+    @usableFromInline let slots: UnsafeMutablePointer<Atomic<Int32>>
+    @inlinable init() {
+        slots = .allocate(capacity: 1 << 16)
+        for i in 0..<(1 << 16) { (slots + i).initialize(to: Atomic<Int32>(0)) }
+    }
+    @inlinable deinit {
+        slots.deinitialize(count: 1 << 16)
+        slots.deallocate()
+    }
+}
+
+/// Gives the processor to another thread while an idle search thread waits.
+@inlinable
+func yieldProcessor() {
+    #if canImport(Glibc)
+    sched_yield()
+    #elseif canImport(Darwin)
+    sched_yield()
+    #endif
+}
