@@ -176,6 +176,25 @@ final class AgentSpecTests: XCTestCase {
         XCTAssertTrue(try Factory.make("random", seed: 1) is RandomAgent<TigersGoats>)
     }
 
+    /// Threads split nodes unless the spec asks for a Lazy SMP variant; asking for both
+    /// at once is refused, never resolved silently.
+    func testAlphaBetaThreadSchemeComesFromTheSpec() throws {
+        let kind = AgentDescription.alphaBeta(weights: TigersGoatsEvaluator.defaultWeights)
+        func settings(_ text: String) throws -> AlphaBetaSettings { try AlphaBetaSettings(spec: kind.parse(text)) }
+        XCTAssertEqual(try settings("alphabeta"), AlphaBetaSettings(reductions: true, youngBrothers: true, splitDepth: 3))
+        XCTAssertEqual(try settings("alphabeta:splitdepth=5").splitDepth, 5)
+        XCTAssertFalse(try settings("alphabeta:ybw=false").youngBrothers)
+        let skip = try settings("alphabeta:skip=true")
+        XCTAssertFalse(skip.youngBrothers)
+        XCTAssertTrue(skip.skipDepths)
+        let split = try settings("alphabeta:split=true,ybw=false")
+        XCTAssertFalse(split.youngBrothers)
+        XCTAssertTrue(split.split)
+        assertMessage(tigersGoatsError("alphabeta:ybw=true,skip=true"), contains: ["Lazy SMP", "ybw=false"])
+        assertMessage(tigersGoatsError("alphabeta:split=on,ybw=on"), contains: ["ybw=false"])
+        assertMessage(tigersGoatsError("alphabeta:splitdepth=1"), contains: ["splitdepth"])
+    }
+
     func testValidCoinSorterSpecsMakeTheRightAgents() throws {
         let ex = try XCTUnwrap(try CoinSorterAgents.make("expectimax:depth=2,samples=8", seed: 1) as? PuzzleExpectimaxAgent<CoinSorterEvaluator>)
         XCTAssertEqual(ex.budget.depth, 2)

@@ -237,7 +237,7 @@ final class AlphaBetaTests: XCTestCase {
     /// Split depth 2 makes nodes split all through the tree, on 2 and 3 threads.
     func testThreadsSplittingNodesReturnTheMinimaxValue() throws {
         let settings = AlphaBetaSettings(youngBrothers: true, splitDepth: 2)
-        for p in Self.positions.prefix(5) {
+        for p in Self.positions.prefix(3) {
             let moveValues = ReferenceSearch.rootMoveValues(p, depth: 4, evaluator: evaluator)
             let expected = Double(moveValues.values.max()!)
             for threads in [2, 3] {
@@ -260,11 +260,11 @@ final class AlphaBetaTests: XCTestCase {
         // With the table and reductions (today's spec), deep searches end at the depth
         // asked with a legal move, and under time and node budgets they stop.
         let spec = AlphaBetaSettings(reductions: true, youngBrothers: true, splitDepth: 3)
-        for p in Self.positions.prefix(6) {
-            var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 7), threads: 2, settings: spec)
+        for p in Self.positions.prefix(4) {
+            var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 6), threads: 2, settings: spec)
             let r = agent.selectMove(GameHistory(p))
             XCTAssertTrue(p.legalMoves.contains(try XCTUnwrap(r.move)), p.text)
-            XCTAssertTrue(r.depth == 7 || abs(r.value ?? 0) >= Double(Evaluation.provenThreshold), "depth \(r.depth): \(p.text)")
+            XCTAssertTrue(r.depth == 6 || abs(r.value ?? 0) >= Double(Evaluation.provenThreshold), "depth \(r.depth): \(p.text)")
         }
         for budget in [SearchBudget(seconds: 0.05), SearchBudget(nodes: 20_000)] {
             var agent = Agent(evaluator: evaluator, budget: budget, threads: 2, settings: spec)

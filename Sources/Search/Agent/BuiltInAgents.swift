@@ -49,23 +49,24 @@ public enum AgentParameters {
     public static let alphaBetaReductions = Parameter(
         "lmr", .flag, default: .flag(true),
         help: "late-move reductions: late quiet moves searched a ply shallower first (false: the search before issue 23)")
-    /// Alpha-beta's way of using threads.
-    public static let alphaBetaSplit = Parameter(
-        "split", .flag, default: .flag(false),
-        help: "threads share each iteration, deferring moves another thread is searching (simplified ABDADA); "
-            + "false: plain Lazy SMP")
-    /// Alpha-beta's Lazy SMP iteration choice.
-    public static let alphaBetaSkip = Parameter(
-        "skip", .flag, default: .flag(false),
-        help: "Lazy SMP: a thread leaves an iteration another finished and skips one another thread is in")
-    /// Alpha-beta's node splitting (Young Brothers Wait).
+    /// Alpha-beta's way of using threads: node splitting.
     public static let alphaBetaYoungBrothers = Parameter(
-        "ybw", .flag, default: .flag(false),
-        help: "threads split nodes: after a node's first move, idle threads search its other moves (Young Brothers Wait)")
+        "ybw", .flag, default: .flag(true),
+        help: "threads split nodes: after a node's first move, idle threads search its other moves (Young Brothers Wait); "
+            + "false: Lazy SMP")
     /// Alpha-beta's least depth for splitting a node.
     public static let alphaBetaSplitDepth = Parameter(
-        "splitdepth", .integer(2...64), default: .integer(4),
+        "splitdepth", .integer(2...64), default: .integer(3),
         help: "with ybw: the least depth at which a node shares its moves with idle threads")
+    /// Alpha-beta's Lazy SMP variant: threads sharing iterations.
+    public static let alphaBetaSplit = Parameter(
+        "split", .flag, default: .flag(false),
+        help: "Lazy SMP (ybw off): threads share each iteration, deferring moves another thread is searching "
+            + "(simplified ABDADA)")
+    /// Alpha-beta's Lazy SMP variant: iteration choice.
+    public static let alphaBetaSkip = Parameter(
+        "skip", .flag, default: .flag(false),
+        help: "Lazy SMP (ybw off): a thread leaves an iteration another finished and skips one another thread is in")
     /// Two-player MCTS's playouts when no limit is given.
     public static let mctsPlayouts = playouts(default: 1000)
     /// Puzzle MCTS's playouts when no limit is given.
@@ -87,12 +88,13 @@ extension AgentDescription {
     /// `alphabeta`: iterative deepening PVS with a transposition table, Lazy SMP on threads.
     public static func alphaBeta(weights: HeuristicWeights) -> AgentDescription {
         AgentDescription(
-            name: "alphabeta", summary: "iterative-deepening alpha-beta (PVS, transposition table, late-move reductions, Lazy SMP on threads)",
+            name: "alphabeta", summary: "iterative-deepening alpha-beta (PVS, transposition table, late-move reductions, "
+                + "threads splitting nodes)",
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
-                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
-                AgentParameters.alphaBetaYoungBrothers, AgentParameters.alphaBetaSplitDepth,
+                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaYoungBrothers,
+                AgentParameters.alphaBetaSplitDepth, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
             ],
             weights: weights)
     }
@@ -161,14 +163,10 @@ public enum TwoPlayerAgents<E: Evaluator> {
             AgentKind(.greedy(weights: E.defaultWeights)) { spec, seed in
                 GreedyAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), seed: seed)
             },
-            AgentKind(.alphaBeta(weights: E.defaultWeights)) { spec, seed in
+            AgentKind(.alphaBeta(weights: E.defaultWeights)) { spec, seed throws(ParseError) in
                 AlphaBetaAgent(spec: spec.text, evaluator: E(weights: spec.evaluationWeights), budget: spec.budget,
                                threads: spec.int("threads")!, tableMegabytes: spec.int("tt")!,
-                               settings: AlphaBetaSettings(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!,
-                                                           reductions: spec.bool("lmr")!, split: spec.bool("split")!,
-                                                           skipDepths: spec.bool("skip")!,
-                                                           youngBrothers: spec.bool("ybw")!,
-                                                           splitDepth: spec.int("splitdepth")!),
+                               settings: try AlphaBetaSettings(spec: spec),
                                seed: seed)
             },
             AgentKind(.mcts(weights: E.defaultWeights)) { spec, seed in

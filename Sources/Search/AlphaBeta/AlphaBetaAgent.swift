@@ -1,14 +1,17 @@
 import Boards
 
 /// Alpha-beta search for two-player games: iterative deepening negamax with a
-/// transposition table, and Lazy SMP on several threads.
+/// transposition table, on one thread or several.
 ///
-/// With one thread the search is deterministic under depth and node budgets. With
-/// N threads (Lazy SMP), all search the same root and share the table; odd threads
-/// start one ply deeper. The first thread to complete the target depth ends the
-/// search and the deepest completed iteration is returned. Which thread writes a
-/// table entry first is a race, so with N > 1 the move and value can differ between
-/// runs. Node budgets count the main thread's nodes.
+/// With one thread the search is deterministic under depth and node budgets. With N
+/// threads the spec's default splits nodes (``SplitPoint``, Young Brothers Wait): the
+/// main thread iterates, and a node's moves after its first are shared with threads that
+/// are idle; the result is the main thread's. The other schemes are Lazy SMP: all threads
+/// search the same root and share the table, odd threads one ply deeper; the first to
+/// complete the target depth ends the search and the deepest completed iteration is
+/// returned. Either way, with N > 1 which thread writes a table entry first is a race,
+/// so the move and value can differ between runs. Node budgets count the main thread's
+/// nodes.
 ///
 /// The search is compiled where the agent is made: ``init(spec:evaluator:budget:threads:tableMegabytes:seed:)``
 /// is inlinable and stores the search as a closure, so a caller holding the agent as
@@ -43,7 +46,8 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
         searcher(game, budget)
     }
 
-    /// One search on `threads` workers (``ForkJoin``) sharing `table` and a stop signal.
+    /// One search on `threads` workers sharing `table` and a stop signal: splitting nodes
+    /// (``SplitPool``) or Lazy SMP (``ForkJoin``).
     @inlinable
     static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E,
                        settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable,
@@ -75,7 +79,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                 w.waitForWork(at: nil)
                 return w.nodes
             })
-            return report(main.completed, nodes: main.nodes + helperNodes.reduce(0, +), game: game, clock: clock)
+            return report(main.completed, nodes: main.nodes + helperNodes, game: game, clock: clock)
         }
         let split = settings.split && threads > 1
         let busy = split ? BusyTable() : nil

@@ -4,7 +4,8 @@ import Synchronization
 /// The search features an `alphabeta` spec turns on (issue 23: each kept only once a
 /// fixed-time match against the search without it shows it wins). `init()` is the plain
 /// search (the tests compare it with minimax); the spec's defaults turn on what won its
-/// match: late-move reductions (results/search-strength).
+/// match, late-move reductions, and on threads node splitting, which reaches a depth
+/// soonest (results/search-strength).
 public struct AlphaBetaSettings: Sendable, Equatable {
     /// Plies of captures searched past the horizon (a stand-pat search); 0: none.
     public var quiescence: Int
@@ -28,7 +29,7 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     public var splitDepth: Int
 
     public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false,
-                skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 4) {
+                skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 3) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
@@ -36,6 +37,20 @@ public struct AlphaBetaSettings: Sendable, Equatable {
         self.skipDepths = skipDepths
         self.youngBrothers = youngBrothers
         self.splitDepth = splitDepth
+    }
+}
+
+extension AlphaBetaSettings {
+    /// The settings an `alphabeta` spec asks for. `split` and `skip` are Lazy SMP variants:
+    /// either turns node splitting off, and either with `ybw=true` written out is an error.
+    public init(spec: AgentSpec) throws(ParseError) {
+        let lazy = spec.bool("split")! || spec.bool("skip")!
+        if lazy && spec.given("ybw")?.bool == true {
+            throw ParseError("agent '\(spec.text)': split and skip are Lazy SMP variants; they need ybw=false, not ybw=true")
+        }
+        self.init(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!, reductions: spec.bool("lmr")!,
+                  split: spec.bool("split")!, skipDepths: spec.bool("skip")!, youngBrothers: spec.bool("ybw")! && !lazy,
+                  splitDepth: spec.int("splitdepth")!)
     }
 }
 

@@ -33,7 +33,7 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
     /// The owner's killers for the plies below this node when it split: a helper starts
     /// from them, so it orders moves as the owner would.
     @usableFromInline let killers: [UInt16]
-    @usableFromInline let state: Mutex<State>
+    @usableFromInline let state: SpinLocked<State>
     /// Set when some thread's move reached beta: the others' searches below are wasted.
     @usableFromInline let cutoff = Atomic<Bool>(false)
     /// Threads other than the owner still searching moves of this node.
@@ -72,7 +72,7 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
         self.moves = moves
         self.reductions = reductions
         self.captures = captures
-        state = Mutex(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
+        state = SpinLocked(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
     }
 
     /// Whether this node or one it lies below has been cut off.
@@ -117,18 +117,20 @@ final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
     }
 
     @usableFromInline let threads: Int
-    @usableFromInline let slots: Mutex<[Slot]>
+    @usableFromInline let slots: SpinLocked<[Slot]>
     /// How many threads are idle: a node looks here (cheaply) before it tries to split.
     @usableFromInline let idleCount = Atomic<Int>(0)
     /// Per thread: a split point is waiting for it in its slot.
     @usableFromInline let hasWork: UnsafeMutablePointer<Atomic<Bool>>
     /// The main thread's search is over: the helpers at the top leave.
     @usableFromInline let done = Atomic<Bool>(false)
+    /// The nodes the helpers counted, added as each ends.
+    @usableFromInline let helperNodes = Atomic<Int>(0)
 
     @inlinable
     init(threads: Int) {
         self.threads = threads
-        slots = Mutex([Slot](repeating: Slot(), count: threads))
+        slots = SpinLocked([Slot](repeating: Slot(), count: threads))
         hasWork = .allocate(capacity: threads)
         for i in 0..<threads { (hasWork + i).initialize(to: Atomic<Bool>(false)) }
     }
@@ -201,17 +203,16 @@ final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
     }
 
     /// Runs `helper(i)` for the helpers 1..<threads on threads of their own, and `main`
-    /// on the calling thread; returns when all are done, with each helper's node count.
+    /// on the calling thread; returns when all are done, with the nodes the helpers counted.
     /// Own threads, not a shared pool: a helper waits for work that only the main thread
     /// makes, so all must run at once.
     @inlinable
-    func run<T>(main: () -> T, helper: @escaping @Sendable (Int) -> Int) -> (T, [Int]) {
-        let counts = NodeCounts(threads: threads)
+    func run<T>(main: () -> T, helper: @escaping @Sendable (Int) -> Int) -> (T, Int) {
         let finished = DispatchGroup()
         for i in 1..<threads {
             finished.enter()
-            let thread = Thread {
-                counts.set(i, helper(i))
+            let thread = Thread { [self] in
+                helperNodes.add(helper(i), ordering: .releasing)
                 finished.leave()
             }
             // The search recurses up to AlphaBetaWorker.maxPly plies.
@@ -220,17 +221,34 @@ final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
         }
         let value = main()
         finished.wait()
-        return (value, counts.values)
+        return (value, helperNodes.load(ordering: .acquiring))
     }
 }
 
-/// The helpers' node counts, written by each helper as it ends.
+/// A value that threads share, under a spin lock: for the few instructions a split point
+/// or the pool is held (a `Mutex` would park a thread in the kernel, too slow a wake for
+/// a node). Built on an `Atomic` in this module, so the thread sanitizer sees the lock.
 @usableFromInline
-final class NodeCounts: Sendable {
-    @usableFromInline let counts: Mutex<[Int]>
-    @inlinable init(threads: Int) { counts = Mutex([Int](repeating: 0, count: threads)) }
-    @inlinable func set(_ i: Int, _ n: Int) { counts.withLock { $0[i] = n } }
-    @inlinable var values: [Int] { counts.withLock { $0 } }
+final class SpinLocked<Value>: @unchecked Sendable {
+    @usableFromInline let flag = Atomic<Bool>(false)
+    @usableFromInline var value: Value
+
+    @inlinable init(_ value: Value) { self.value = value }
+
+    @inlinable
+    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+        var spins = 0
+        while !flag.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged {
+            // Wait on plain loads, giving the processor away now and then in case the
+            // holder is not running (more threads than cores).
+            while flag.load(ordering: .relaxed) {
+                spins += 1
+                if spins & 63 == 0 { yieldProcessor() }
+            }
+        }
+        defer { flag.store(false, ordering: .releasing) }
+        return try body(&value)
+    }
 }
 
 /// Quiet moves' cutoff scores by raw move (history move ordering), one table per thread
