@@ -83,12 +83,15 @@ static inline u32 jump(u32 b, u32 over, int delta, u32 jumps) {
     X(4, DIAG & N_STEPS & W_STEPS, DIAG & N_JUMPS & W_JUMPS)
 
 /* Every legal move, in the Swift engine's order: placements by point; goat steps by
- * direction then destination; tigers by point, captures first, each by destination. */
+ * direction then destination; tigers by point, captures first, each by destination.
+ * None after the fifth capture, which leaves the goats to move: with the tigers to
+ * move fewer than 5 goats are captured, so only the goats' side tests the captures
+ * (as the Swift engine does). */
 static inline int generate(const Pos *p, Move *m) {
-    if (p->captured >= CAPTURES_TO_WIN) return 0;
     u32 empty = ~(p->goats | p->tigers) & ALL, g = p->goats;
     int n = 0;
     if (p->side == GOATS) {
+        if (p->captured >= CAPTURES_TO_WIN) return 0;
         if (p->in_hand > 0) {
             for (u32 e = empty; e; e &= e - 1) m[n++] = PLACE(__builtin_ctz(e));
             return n;
@@ -115,10 +118,10 @@ static inline int generate(const Pos *p, Move *m) {
 /* The number of legal moves by popcounts (perft's last ply). Within one direction
  * each origin has at most one destination, so per-direction popcounts add up. */
 static inline int move_count(const Pos *p) {
-    if (p->captured >= CAPTURES_TO_WIN) return 0;
     u32 empty = ~(p->goats | p->tigers) & ALL, g = p->goats, t = p->tigers;
     int n = 0;
     if (p->side == GOATS) {
+        if (p->captured >= CAPTURES_TO_WIN) return 0;
         if (p->in_hand > 0) return __builtin_popcount(empty);
 #define COUNT_STEPS(d, s, j) n += __builtin_popcount(step(g, d, s) & empty);
         FOR_EACH_DIRECTION(COUNT_STEPS)
