@@ -65,9 +65,12 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
             // of the nodes it (or they) split.
             let pool = SplitPool<Game>(threads: threads)
             let history = HistoryTable()
+            // Threads also defer a move whose position the other is searching (as in ABDADA):
+            // in these small games sibling subtrees share many positions.
+            let busy = BusyTable()
             let (main, helperNodes) = pool.run(main: { () -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
                 let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
-                                        nodeLimit: nodeLimit, game: game, pool: pool, threadIndex: 0, history: history)
+                                        nodeLimit: nodeLimit, game: game, busy: busy, pool: pool, threadIndex: 0, history: history)
                 let completed = iterate(w, game: game, maxDepth: maxDepth, first: 1, stop: stop, clock: clock,
                                         settings: settings, finished: nil, board: nil, thread: 0)
                 stop.set()
@@ -75,7 +78,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                 return (w.nodes, completed)
             }, helper: { i in
                 let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
-                                        nodeLimit: .max, game: game, pool: pool, threadIndex: i, history: history)
+                                        nodeLimit: .max, game: game, busy: busy, pool: pool, threadIndex: i, history: history)
                 w.waitForWork(at: nil)
                 return w.nodes
             })

@@ -55,7 +55,8 @@ extension AlphaBetaSettings {
 }
 
 /// The positions some thread is searching now, for the threads to share the work of an
-/// iteration (simplified ABDADA, after Tom Kerrigan): before searching a move that is not
+/// iteration (simplified ABDADA, after Tom Kerrigan; also used with split nodes, whose
+/// sibling subtrees share many positions in these games): before searching a move that is not
 /// a node's first, a thread looks its child up here and, when another thread is in it,
 /// defers it to the end of the node's moves, by when the other thread has usually stored
 /// its value in the transposition table. A slot holds one child's hash, entered before
@@ -331,7 +332,7 @@ final class AlphaBetaWorker<E: Evaluator> {
         }
 
         var best = -Self.infinity, bestMove: UInt16 = 0, a = alpha
-        // With threads splitting the iteration, moves another thread is in are deferred
+        // With threads sharing the work (`busy`), moves another thread is in are deferred
         // (`deferred`) and searched after the others: steps k ≥ n take them in order.
         let later = deferred + ply * MoveList<Game.Move>.capacity
         var deferredCount = 0
@@ -398,8 +399,9 @@ final class AlphaBetaWorker<E: Evaluator> {
                     }
                 }
             }
-            // The first move (at least) is searched: the moves left go to idle threads too.
-            if mayShare && k + 2 <= n
+            // The first move (at least) is searched: the moves left go to idle threads too
+            // (not once a move is deferred: it is not among them).
+            if mayShare && k + 2 <= n && deferredCount == 0
                 && pool.unsafelyUnwrapped.idleCount.load(ordering: .relaxed) > 0 {
                 if let value = split(p, depth: depth, alpha: a, beta: beta, ply: ply, since: since, from: k, count: n,
                                      best: best, bestMove: bestMove) {
