@@ -47,7 +47,7 @@ for p in "${POSITIONS[@]}"; do
   echo "| \`$p\` | $nodes | $(fmt "$mr" 1e6 .2f) | $(fmt "$m1" 1 .3f) | $(fmt "$m2" 1 .3f) | $(fmt "$m1" "$m2" .2f)x |"
 done
 echo
-echo "Median over positions: $(fmt "$(median "${rates[@]}")" 1e6 .2f) M nodes/s on one thread; time-to-depth speed-up with 2 threads (Lazy SMP) $(fmt "$(median "${speedups[@]}")" 1 .2f)x."
+echo "Median over positions: $(fmt "$(median "${rates[@]}")" 1e6 .2f) M nodes/s on one thread; time-to-depth speed-up with 2 threads (the default thread scheme) $(fmt "$(median "${speedups[@]}")" 1 .2f)x."
 echo "Command: \`bench search --agent alphabeta:depth=$DEPTH[,threads=2] --position P --json\`."
 echo
 echo "## MCTS, random rollouts, from the Tigers & Goats start"

@@ -5,7 +5,7 @@
 # table gives per game the summed medians, their ratio (1 thread / 2 threads), and the
 # geometric mean of the per-position ratios. Needs both cores free: with another job on
 # the machine the 2-thread figure measures the machine, not the search.
-#   SPEC=alphabeta:lmr=true DEPTH_TG=7 DEPTH_BC=11 RUNS=3 benchmarks/thread-scaling.sh
+#   SPEC=alphabeta DEPTH_TG=9 DEPTH_BC=18 RUNS=3 benchmarks/thread-scaling.sh   (SPEC=alphabeta:ybw=false: Lazy SMP)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BENCH=${BENCH:-.build/release/bench}
