@@ -345,13 +345,7 @@ final class AlphaBetaWorker<E: Evaluator> {
             let i: Int
             if k < n {
                 i = k
-                // Selection sort step: bring the best-scored remaining move to `i`.
-                var top = i
-                for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
-                if top != i {
-                    list.pointee.swapAt(i, top)
-                    let t = scores[i]; scores[i] = scores[top]; scores[top] = t
-                }
+                selectBest(list, scores, at: i, count: n)
             } else {
                 i = Int(later[k - n])
             }
@@ -376,9 +370,8 @@ final class AlphaBetaWorker<E: Evaluator> {
                 score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
             } else {
                 // A quiet move late in the order is first searched a ply shallower.
-                let reduce = settings.reductions && depth >= 3 && i >= 3 && scores[i] < (1 << 28) - 1
-                    ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
-                score = searchLaterMove(child, depth: depth, alpha: a, beta: beta, ply: ply, since: childSince, reduce: reduce)
+                score = searchLaterMove(child, depth: depth, alpha: a, beta: beta, ply: ply, since: childSince,
+                                        reduce: reduction(depth: depth, index: i, score: scores[i]))
             }
             if aborted { return 0 }
             if score > best {
@@ -416,6 +409,26 @@ final class AlphaBetaWorker<E: Evaluator> {
         let bound: TranspositionTable.Bound = best <= alpha ? .upper : best >= beta ? .lower : .exact
         table.store(hash, move: bestMove, score: Self.toTable(best, ply), depth: depth, bound: bound)
         return best
+    }
+
+    /// Selection sort step: brings the best-scored of the moves `i..<n` to `i`.
+    @inlinable @inline(__always)
+    func selectBest(_ list: UnsafeMutablePointer<MoveList<Game.Move>>, _ scores: UnsafeMutablePointer<Int32>,
+                    at i: Int, count n: Int) {
+        var top = i
+        for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
+        if top != i {
+            list.pointee.swapAt(i, top)
+            let t = scores[i]; scores[i] = scores[top]; scores[top] = t
+        }
+    }
+
+    /// Plies a late-move reduction takes off the `index`-th move (ordering score `score`)
+    /// of a node `depth` from the horizon: a quiet move from the fourth on (not the table's
+    /// move, a capture or a killer), one ply, two from the ninth at depth 5 or more.
+    @inlinable @inline(__always)
+    func reduction(depth: Int, index i: Int, score: Int32) -> Int {
+        settings.reductions && depth >= 3 && i >= 3 && score < (1 << 28) - 1 ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
     }
 
     /// A quiet move that cut off at `ply`: a killer there, and its history score grows
@@ -465,30 +478,19 @@ final class AlphaBetaWorker<E: Evaluator> {
         let pool = pool.unsafelyUnwrapped
         let list = lists.base + ply
         let scores = order + ply * MoveList<Game.Move>.capacity
-        // The order the loop would have taken them in.
+        // The order, and the reductions, the loop would have given them.
+        var moves: [Game.Move] = [], reductions: [Int8] = []
+        moves.reserveCapacity(n - first); reductions.reserveCapacity(n - first)
         for i in first..<n {
-            var top = i
-            for j in (i + 1)..<max(n, i + 1) where scores[j] > scores[top] { top = j }
-            if top != i {
-                list.pointee.swapAt(i, top)
-                let t = scores[i]; scores[i] = scores[top]; scores[top] = t
-            }
-        }
-        var moves: [Game.Move] = [], reductions: [Int8] = [], captures: [Bool] = []
-        moves.reserveCapacity(n - first); reductions.reserveCapacity(n - first); captures.reserveCapacity(n - first)
-        for i in first..<n {
-            let m = list.pointee[i]
-            moves.append(m)
-            let reduce = settings.reductions && depth >= 3 && i >= 3 && scores[i] < (1 << 28) - 1
-                ? (i >= 8 && depth >= 5 ? 2 : 1) : 0
-            reductions.append(Int8(reduce))
-            captures.append(p.isCapture(m))
+            selectBest(list, scores, at: i, count: n)
+            moves.append(list.pointee[i])
+            reductions.append(Int8(reduction(depth: depth, index: i, score: scores[i])))
         }
         let row = pv + ply * (Self.maxPly + 1)
         let rowPV = (0..<pvLength[ply]).map { row[$0] }
         let point = SplitPoint(parent: currentSplit, position: p, depth: depth, alpha: alpha, beta: beta, ply: ply,
                                since: since, path: (0..<ply).map { path[base + 1 + $0] }, moves: moves,
-                               reductions: reductions, captures: captures,
+                               reductions: reductions,
                                killers: (2 * (ply + 1)..<2 * (Self.maxPly + 1)).map { killers[$0] },
                                best: best, bestMove: bestMove, pv: rowPV)
         guard pool.offer(point, from: threadIndex) > 0 else { return nil }
@@ -542,7 +544,7 @@ final class AlphaBetaWorker<E: Evaluator> {
                 return true
             }
             if cut {
-                if !point.captures[index] { rememberCutoff(m.raw, ply: ply, depth: depth) }
+                if !point.position.isCapture(m) { rememberCutoff(m.raw, ply: ply, depth: depth) }
                 return
             }
         }

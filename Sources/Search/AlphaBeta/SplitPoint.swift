@@ -28,8 +28,6 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
     @usableFromInline let moves: [Game.Move]
     /// For each move, how many plies its late-move reduction takes off (0: none).
     @usableFromInline let reductions: [Int8]
-    /// For each move, whether it captures (killers and history are for quiet moves).
-    @usableFromInline let captures: [Bool]
     /// The owner's killers for the plies below this node when it split: a helper starts
     /// from them, so it orders moves as the owner would.
     @usableFromInline let killers: [UInt16]
@@ -59,7 +57,7 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
 
     @inlinable
     init(parent: SplitPoint?, position: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since: Int,
-         path: [UInt64], moves: [Game.Move], reductions: [Int8], captures: [Bool], killers: [UInt16],
+         path: [UInt64], moves: [Game.Move], reductions: [Int8], killers: [UInt16],
          best: Int, bestMove: UInt16, pv: [UInt16]) {
         self.killers = killers
         self.parent = parent
@@ -71,7 +69,6 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
         self.path = path
         self.moves = moves
         self.reductions = reductions
-        self.captures = captures
         state = SpinLocked(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
     }
 
@@ -270,9 +267,5 @@ final class HistoryTable: @unchecked Sendable {
 /// Gives the processor to another thread while an idle search thread waits.
 @inlinable
 func yieldProcessor() {
-    #if canImport(Glibc)
-    sched_yield()
-    #elseif canImport(Darwin)
-    sched_yield()
-    #endif
+    sched_yield()  // from Glibc or Darwin, through Foundation
 }
