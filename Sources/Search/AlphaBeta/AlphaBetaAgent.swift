@@ -54,6 +54,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                        threads: Int) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         guard game.outcome == nil else { return SearchResult<Game.Move>(move: nil) }
+        table.newSearch()
         // With no limit at all, the kind's default depth (AgentParameters, where it is declared).
         let maxDepth = min(budget.depth ?? (budget.nodes == nil && budget.seconds == nil
                                             ? AgentParameters.alphaBetaDepth.defaultValue!.int! : 64),

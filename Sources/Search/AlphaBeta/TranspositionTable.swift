@@ -7,8 +7,16 @@ import Synchronization
 /// hashing). Threads read and write them with relaxed ordering, so an entry can be
 /// torn by a concurrent write; a torn entry fails the `key ^ data == hash` check and
 /// reads as a miss. That race is the design: a lost or missed entry costs a little
-/// search, a lock would cost every probe. Replacement is always-replace, except that
-/// a shallower result never overwrites a deeper one of the same position.
+/// search, a lock would cost every probe.
+///
+/// Entries come in buckets of four, one 64-byte cache line: a position may sit in any
+/// entry of its bucket, so one memory access finds it. A store replaces the entry of the
+/// same position (unless it holds a deeper bound), else the bucket's least worth keeping:
+/// an empty one, else the shallowest counting 8 plies off for each search since it was
+/// written (``newSearch()``). With one entry per index (always-replace), Bagh-Chal's
+/// searches of depth 18 on the benchmark positions took 53.2 M nodes with a 16 MiB table
+/// and 47.1 M with one four times larger: the small table was losing deep results. With
+/// buckets, 16 MiB takes 44.3 M (results/search-strength/README.md).
 public final class TranspositionTable: @unchecked Sendable {
     /// Whether a stored score is exact or a bound.
     public enum Bound: UInt64, Sendable { case exact = 1, lower = 2, upper = 3 }
@@ -27,9 +35,16 @@ public final class TranspositionTable: @unchecked Sendable {
     }
 
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
-    @usableFromInline let mask: Int
-    /// The number of entries (a power of two), 0 for a disabled table.
+    /// The entry index of a hash's bucket: `hash & bucketMask` (a multiple of 4).
+    @usableFromInline let bucketMask: Int
+    /// The memory `slots` lies in (aligned up to a cache line), for `free`.
+    let allocation: UnsafeMutableRawPointer
+    /// The number of entries (a power of two, at least 4), 0 for a disabled table.
     public let capacity: Int
+    /// The search the table is in (6 bits), stored in each entry it writes.
+    @usableFromInline let generation = Atomic<UInt64>(0)
+
+    @inlinable static var bucketSize: Int { 4 }
 
     /// The largest table in MiB: half the machine's physical memory, so that a
     /// mistyped size is refused up front instead of failing in the allocator.
@@ -48,21 +63,25 @@ public final class TranspositionTable: @unchecked Sendable {
         let bytes = min(max(megabytes, 0), Self.maxMegabytes) << 20
         var entries = 0
         if bytes > 0 {
-            entries = 1
+            entries = Self.bucketSize
             while entries * 2 <= bytes / 16 { entries *= 2 }
         }
         capacity = entries
-        mask = max(entries - 1, 0)
-        let count = max(2 * entries, 2)
-        // An all-zero `Atomic<UInt64>` is the value 0, so zeroed memory is initialised.
-        guard let raw = calloc(count, MemoryLayout<Atomic<UInt64>>.stride) else {
+        bucketMask = max(entries - 1, 0) & ~(Self.bucketSize - 1)
+        let count = max(2 * entries, 2 * Self.bucketSize)
+        // 64 bytes more, to start the buckets on a cache line (calloc gives 16-byte alignment).
+        let line = 64
+        guard let raw = calloc(count * MemoryLayout<Atomic<UInt64>>.stride + line, 1) else {
             fatalError("transposition table: out of memory for \(bytes >> 20) MiB")
         }
-        slots = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
+        allocation = raw
+        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: raw) + line - 1) & ~(line - 1))!
+        // An all-zero `Atomic<UInt64>` is the value 0, so zeroed memory is initialised.
+        slots = aligned.bindMemory(to: Atomic<UInt64>.self, capacity: count)
     }
 
     deinit {
-        free(slots)
+        free(allocation)
     }
 
     /// Empties the table (between games; not while threads search).
@@ -70,34 +89,58 @@ public final class TranspositionTable: @unchecked Sendable {
         for i in 0..<2 * capacity { slots[i].store(0, ordering: .relaxed) }
     }
 
-    // Data layout: move 0-15 | score 16-47 (Int32 bits) | depth 48-55 | bound 56-57.
+    /// A new search begins (before its threads start): entries written by earlier
+    /// searches become the first to be replaced, the older the sooner.
+    public func newSearch() {
+        generation.store((generation.load(ordering: .relaxed) + 1) & 63, ordering: .relaxed)
+    }
+
+    // Data layout: move 0-15 | score 16-47 (Int32 bits) | depth 48-55 | bound 56-57 | generation 58-63.
 
     /// The entry for `hash`, if present and not torn.
     @inlinable
     public func probe(_ hash: UInt64) -> Entry? {
         guard capacity > 0 else { return nil }
-        let i = Int(truncatingIfNeeded: hash) & mask
-        let data = slots[2 * i + 1].load(ordering: .relaxed)
-        let check = slots[2 * i].load(ordering: .relaxed)
-        guard check ^ data == hash, data != 0, let bound = Bound(rawValue: (data >> 56) & 3) else { return nil }
-        return Entry(move: UInt16(truncatingIfNeeded: data),
-                     score: Int(Int32(bitPattern: UInt32(truncatingIfNeeded: data >> 16))),
-                     depth: Int((data >> 48) & 0xFF), bound: bound)
+        let bucket = slots + 2 * (Int(truncatingIfNeeded: hash) & bucketMask)
+        for j in 0..<Self.bucketSize {
+            let data = bucket[2 * j + 1].load(ordering: .relaxed)
+            let check = bucket[2 * j].load(ordering: .relaxed)
+            guard check ^ data == hash, data != 0, let bound = Bound(rawValue: (data >> 56) & 3) else { continue }
+            return Entry(move: UInt16(truncatingIfNeeded: data),
+                         score: Int(Int32(bitPattern: UInt32(truncatingIfNeeded: data >> 16))),
+                         depth: Int((data >> 48) & 0xFF), bound: bound)
+        }
+        return nil
     }
 
     /// Stores a search result for `hash`.
     @inlinable
     public func store(_ hash: UInt64, move: UInt16, score: Int, depth: Int, bound: Bound) {
         guard capacity > 0 else { return }
-        let i = Int(truncatingIfNeeded: hash) & mask
-        let old = slots[2 * i + 1].load(ordering: .relaxed)
-        let oldCheck = slots[2 * i].load(ordering: .relaxed)
-        if oldCheck ^ old == hash && Int((old >> 48) & 0xFF) > depth && bound != .exact { return }
+        let bucket = slots + 2 * (Int(truncatingIfNeeded: hash) & bucketMask)
+        let now = generation.load(ordering: .relaxed)
+        var victim = 0, victimWorth = Int.max
         var keptMove = move
-        if move == 0 && oldCheck ^ old == hash { keptMove = UInt16(truncatingIfNeeded: old) }
+        for j in 0..<Self.bucketSize {
+            let old = bucket[2 * j + 1].load(ordering: .relaxed)
+            let oldCheck = bucket[2 * j].load(ordering: .relaxed)
+            let oldDepth = Int((old >> 48) & 0xFF)
+            if oldCheck ^ old == hash && old != 0 {
+                // The same position: a shallower bound never replaces a deeper result.
+                if oldDepth > depth && bound != .exact { return }
+                if move == 0 { keptMove = UInt16(truncatingIfNeeded: old) }
+                victim = j
+                break
+            }
+            let worth = old == 0 ? Int.min : oldDepth - 8 * Int((now &- (old >> 58)) & 63)
+            if worth < victimWorth {
+                victimWorth = worth
+                victim = j
+            }
+        }
         let data = UInt64(keptMove) | UInt64(UInt32(bitPattern: Int32(clamping: score))) << 16
-            | UInt64(min(max(depth, 0), 255)) << 48 | bound.rawValue << 56
-        slots[2 * i].store(hash ^ data, ordering: .relaxed)
-        slots[2 * i + 1].store(data, ordering: .relaxed)
+            | UInt64(min(max(depth, 0), 255)) << 48 | bound.rawValue << 56 | now << 58
+        bucket[2 * victim].store(hash ^ data, ordering: .relaxed)
+        bucket[2 * victim + 1].store(data, ordering: .relaxed)
     }
 }
