@@ -11,9 +11,9 @@ import Synchronization
 ///
 /// Entries come in buckets of four, one 64-byte cache line: a position may sit in any
 /// entry of its bucket, so one memory access finds it. A store replaces the entry of the
-/// same position (unless it holds a deeper bound), else the bucket's least worth keeping:
-/// an empty one, else the shallowest counting 8 plies off for each search since it was
-/// written (``newSearch()``). With one entry per index (always-replace), Bagh-Chal's
+/// same position (unless this search wrote it with a deeper bound), else the bucket's
+/// least worth keeping: an empty one, else the shallowest counting 8 plies off for each
+/// search since it was written (``newSearch()``). With one entry per index (always-replace), Bagh-Chal's
 /// searches of depth 18 on the benchmark positions took 53.2 M nodes with a 16 MiB table
 /// and 47.1 M with one four times larger: the small table was losing deep results. With
 /// buckets, 16 MiB takes 44.3 M (results/search-strength/README.md).
@@ -126,8 +126,10 @@ public final class TranspositionTable: @unchecked Sendable {
             let oldCheck = bucket[2 * j].load(ordering: .relaxed)
             let oldDepth = Int((old >> 48) & 0xFF)
             if oldCheck ^ old == hash && old != 0 {
-                // The same position: a shallower bound never replaces a deeper result.
-                if oldDepth > depth && bound != .exact { return }
+                // The same position: a shallower bound never replaces a deeper result of
+                // this search. One of an earlier search goes, or its bound, which no longer
+                // cuts, would keep the better move just found out of the table.
+                if oldDepth > depth && bound != .exact && old >> 58 == now { return }
                 if move == 0 { keptMove = UInt16(truncatingIfNeeded: old) }
                 victim = j
                 break
