@@ -34,13 +34,13 @@ for line in open("benchmarks/search-positions.txt"):
     if not line or line.startswith("#"): continue
     game, pos = line.split("\t")
     depth = depth_tg if game == "tigers-goats" else depth_bc
+    command = lambda threads: [bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads={threads}",
+                               "--position", pos, "--json"]
     times, nodes = {}, {}
     for threads in (1, 2):
         ts, ns = [], []
         for _ in range(runs):
-            out = subprocess.run([bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads={threads}",
-                                  "--position", pos, "--json"], check=True, capture_output=True, text=True).stdout
-            r = json.loads(out)
+            r = json.loads(subprocess.run(command(threads), check=True, capture_output=True, text=True).stdout)
             # A proven win or loss ends the search before the depth asked, on any thread count.
             ts.append(r["seconds"]); ns.append(r["nodes"])
         times[threads] = statistics.median(ts); nodes[threads] = statistics.median(ns)
@@ -49,8 +49,7 @@ for line in open("benchmarks/search-positions.txt"):
     # perfectly parallel work here; a 2-thread search cannot beat it.
     pair = []
     for _ in range(runs):
-        cmd = [bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads=1", "--position", pos, "--json"]
-        procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True) for _ in range(2)]
+        procs = [subprocess.Popen(command(1), stdout=subprocess.PIPE, text=True) for _ in range(2)]
         outs = [json.loads(q.communicate()[0]) for q in procs]
         if any(q.returncode != 0 for q in procs): sys.exit("bench search failed")
         pair.append(sum(o["seconds"] for o in outs) / 2)

@@ -466,11 +466,11 @@ final class AlphaBetaWorker<E: Evaluator> {
             searchFull = score > a
         }
         if searchFull {
-            if let point { a = max(a, point.state.withLock { $0.alpha }) }
+            if let point { a = point.alpha(atLeast: a) }
             score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
         }
         if score > a && score < beta && !aborted {
-            if let point { a = max(a, point.state.withLock { $0.alpha }) }
+            if let point { a = point.alpha(atLeast: a) }
             if a < beta {
                 score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
             }

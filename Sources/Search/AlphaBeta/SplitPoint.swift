@@ -72,6 +72,10 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
         state = SpinLocked(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
     }
 
+    /// `alpha`, or the node's alpha if another thread has raised it above.
+    @inlinable
+    func alpha(atLeast alpha: Int) -> Int { max(alpha, state.withLock { $0.alpha }) }
+
     /// Whether this node or one it lies below has been cut off.
     @inlinable
     var isCutOff: Bool {

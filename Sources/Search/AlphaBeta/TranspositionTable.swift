@@ -13,10 +13,11 @@ import Synchronization
 /// entry of its bucket, so one memory access finds it. A store replaces the entry of the
 /// same position (unless this search wrote it with a deeper bound), else the bucket's
 /// least worth keeping: an empty one, else the shallowest counting 8 plies off for each
-/// search since it was written (``newSearch()``). With one entry per index (always-replace), Bagh-Chal's
-/// searches of depth 18 on the benchmark positions took 53.2 M nodes with a 16 MiB table
-/// and 47.1 M with one four times larger: the small table was losing deep results. With
-/// buckets, 16 MiB takes 44.3 M (results/search-strength/README.md).
+/// search since it was written (``newSearch()``). With one entry per index
+/// (always-replace), Bagh-Chal's searches of depth 18 on the benchmark positions took
+/// 53.2 M nodes with a 16 MiB table and 47.1 M with one four times larger: the small
+/// table was losing deep results. With buckets, 16 MiB takes 44.3 M
+/// (results/search-strength/nodes-to-depth.md).
 public final class TranspositionTable: @unchecked Sendable {
     /// Whether a stored score is exact or a bound.
     public enum Bound: UInt64, Sendable { case exact = 1, lower = 2, upper = 3 }
