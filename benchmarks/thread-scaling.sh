@@ -23,7 +23,7 @@ echo "Produced by \`SPEC=$SPEC DEPTH_TG=$DEPTH_TG DEPTH_BC=$DEPTH_BC RUNS=$RUNS 
 echo "on $(nproc) cores of $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(date -u '+%Y-%m-%d %H:%M') UTC;"
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start. $(grep -vc '^#' benchmarks/search-positions.txt) positions"
 echo "(benchmarks/search-positions.txt), Tigers & Goats at depth $DEPTH_TG, Bagh-Chal at depth $DEPTH_BC;"
-echo "each time the median of $RUNS runs."
+echo "each time the median of $RUNS runs, the runs of 1 thread, 2 threads and the pair interleaved."
 echo
 python3 - "$BENCH" "$SPEC$sep" "$DEPTH_TG" "$DEPTH_BC" "$RUNS" <<'PY'
 import json, math, statistics, subprocess, sys
@@ -36,23 +36,23 @@ for line in open("benchmarks/search-positions.txt"):
     depth = depth_tg if game == "tigers-goats" else depth_bc
     command = lambda threads: [bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads={threads}",
                                "--position", pos, "--json"]
-    times, nodes = {}, {}
-    for threads in (1, 2):
-        ts, ns = [], []
-        for _ in range(runs):
+    # Runs interleaved (1 thread, 2 threads, the pair; then again): this machine's speed
+    # drifts over seconds, and a slow spell should fall on all three alike.
+    ts, ns, pair = {1: [], 2: []}, {1: [], 2: []}, []
+    for _ in range(runs):
+        for threads in (1, 2):
             r = json.loads(subprocess.run(command(threads), check=True, capture_output=True, text=True).stdout)
             # A proven win or loss ends the search before the depth asked, on any thread count.
-            ts.append(r["seconds"]); ns.append(r["nodes"])
-        times[threads] = statistics.median(ts); nodes[threads] = statistics.median(ns)
-    # The machine's own ceiling: the same 1-thread search run twice at once, as two
-    # processes (no sharing at all). 2 x t1 / (their mean time) is what two cores give
-    # perfectly parallel work here; a 2-thread search cannot beat it.
-    pair = []
-    for _ in range(runs):
+            ts[threads].append(r["seconds"]); ns[threads].append(r["nodes"])
+        # The machine's own ceiling: the same 1-thread search run twice at once, as two
+        # processes (no sharing at all). 2 x t1 / (their mean time) is what two cores give
+        # perfectly parallel work here; a 2-thread search cannot beat it.
         procs = [subprocess.Popen(command(1), stdout=subprocess.PIPE, text=True) for _ in range(2)]
         outs = [json.loads(q.communicate()[0]) for q in procs]
         if any(q.returncode != 0 for q in procs): sys.exit("bench search failed")
         pair.append(sum(o["seconds"] for o in outs) / 2)
+    times = {t: statistics.median(ts[t]) for t in (1, 2)}
+    nodes = {t: statistics.median(ns[t]) for t in (1, 2)}
     rows.setdefault(game, []).append((times[1], times[2], nodes[1], nodes[2], statistics.median(pair)))
 print("| game | positions | depth | 1 thread s | 2 threads s | time to depth, 1 / 2 threads | geometric mean of position ratios | nodes, 2 threads / 1 | ceiling: two 1-thread searches at once |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")

@@ -454,7 +454,8 @@ final class AlphaBetaWorker<E: Evaluator> {
     /// split point (`sharing`) the next search's window starts at the node's alpha as it is
     /// then: another thread may have raised it since. (Only the window: whether a search is
     /// needed is decided against the alpha the last search had, or a fail-high below the
-    /// raised alpha would go unchecked.)
+    /// raised alpha would go unchecked; a move that failed high below the raised alpha is
+    /// checked with a null window at it before any full window.)
     @inlinable @inline(__always)
     func searchLaterMove(_ child: Game, depth: Int, alpha: Int, beta: Int, ply: Int, since childSince: Int,
                          reduce: Int, sharing point: SplitPoint<Game>? = nil) -> Int {
@@ -470,7 +471,16 @@ final class AlphaBetaWorker<E: Evaluator> {
             score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
         }
         if score > a && score < beta && !aborted {
-            if let point { a = point.alpha(atLeast: a) }
+            if let point, case let raised = point.alpha(atLeast: a), raised > a {
+                // Another thread raised the node's alpha past the window this move was
+                // searched with: a null window at the new alpha first, as a sequential
+                // search would have, so a move that does not beat it costs no full window.
+                a = raised
+                if a + 1 < beta {
+                    score = -negamax(child, depth: depth - 1, alpha: -a - 1, beta: -a, ply: ply + 1, since: childSince)
+                    if aborted || score <= a || score >= beta { return score }
+                }
+            }
             if a < beta {
                 score = -negamax(child, depth: depth - 1, alpha: -beta, beta: -a, ply: ply + 1, since: childSince)
             }
