@@ -203,7 +203,16 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline let threadIndex: Int
     /// The innermost split point this thread is searching moves of: when it or one above
     /// it is cut off, this thread's search below it stops.
-    @exclusivity(unchecked) @usableFromInline var currentSplit: SplitPoint<Game>? = nil
+    @exclusivity(unchecked) @usableFromInline var currentSplit: SplitPoint<Game>? = nil {
+        didSet {
+            watch = currentSplit?.watch
+            watchCount = currentSplit?.watchCount ?? 0
+        }
+    }
+    /// `currentSplit`'s cutoff flags and those above (``SplitPoint/watch``), held here
+    /// so that looking at them touches no reference count.
+    @exclusivity(unchecked) @usableFromInline var watch: UnsafeMutablePointer<UnsafeMutablePointer<Atomic<Bool>>>? = nil
+    @exclusivity(unchecked) @usableFromInline var watchCount = 0
 
     @inlinable
     init(evaluator: E, settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable, stop: StopSignal,
@@ -256,7 +265,8 @@ final class AlphaBetaWorker<E: Evaluator> {
             aborted = true
             if pool != nil { stop.set() }
         }
-        if nodes & 15 == 0 && currentSplit != nil && currentSplit.unsafelyUnwrapped.isCutOff { aborted = true }
+        if nodes & 15 == 0 && watchCount > 0
+            && SplitPoint<Game>.anyCutOff(watch.unsafelyUnwrapped, count: watchCount) { aborted = true }
     }
 
     /// The value of a finished game for the side to move at `ply`.
@@ -536,7 +546,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     @inlinable
     func searchSplitMoves(_ point: SplitPoint<Game>) {
         let ply = point.ply, depth = point.depth, beta = point.beta
-        while !aborted && !point.cutoff.load(ordering: .relaxed) {
+        while !aborted && !point.cutoff.pointee.load(ordering: .relaxed) {
             let (index, a) = point.state.withLock { s -> (Int, Int) in
                 guard s.next < point.moves.count else { return (-1, 0) }
                 s.next += 1
@@ -561,7 +571,7 @@ final class AlphaBetaWorker<E: Evaluator> {
                 s.alpha = score
                 s.pv = [m.raw] + (0..<childLength).map { childRow[$0] }
                 guard score >= beta else { return false }
-                point.cutoff.store(true, ordering: .relaxed)
+                point.cutoff.pointee.store(true, ordering: .relaxed)
                 return true
             }
             if cut {

@@ -33,7 +33,13 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
     @usableFromInline let killers: [UInt16]
     @usableFromInline let state: SpinLocked<State>
     /// Set when some thread's move reached beta: the others' searches below are wasted.
-    @usableFromInline let cutoff = Atomic<Bool>(false)
+    @usableFromInline let cutoff: UnsafeMutablePointer<Atomic<Bool>>
+    /// This node's `cutoff`, then its parent's, and so on up (`watchCount` of them): what
+    /// a thread below looks at every 16 nodes. Raw pointers, not the chain of split
+    /// points, so that looking counts no references: two threads counting references to
+    /// the same split points would pass the count's cache line between their cores.
+    @usableFromInline let watch: UnsafeMutablePointer<UnsafeMutablePointer<Atomic<Bool>>>
+    @usableFromInline let watchCount: Int
     /// Threads other than the owner still searching moves of this node.
     @usableFromInline let helpers = Atomic<Int>(0)
 
@@ -70,6 +76,21 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
         self.moves = moves
         self.reductions = reductions
         state = SpinLocked(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
+        cutoff = .allocate(capacity: 1)
+        cutoff.initialize(to: Atomic<Bool>(false))
+        // The parent outlives this node (its owner waits for every thread below it), so
+        // its flags stay valid while anything watches this one's.
+        watchCount = 1 + (parent?.watchCount ?? 0)
+        watch = .allocate(capacity: watchCount)
+        watch[0] = cutoff
+        if let parent { (watch + 1).initialize(from: parent.watch, count: parent.watchCount) }
+    }
+
+    @inlinable
+    deinit {
+        cutoff.deinitialize(count: 1)
+        cutoff.deallocate()
+        watch.deallocate()
     }
 
     /// `alpha`, or the node's alpha if another thread has raised it above.
@@ -78,12 +99,12 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
 
     /// Whether this node or one it lies below has been cut off.
     @inlinable
-    var isCutOff: Bool {
-        var s: SplitPoint? = self
-        while let t = s {
-            if t.cutoff.load(ordering: .relaxed) { return true }
-            s = t.parent
-        }
+    var isCutOff: Bool { Self.anyCutOff(watch, count: watchCount) }
+
+    /// Whether any of the `count` flags at `watch` is set.
+    @inlinable @inline(__always)
+    static func anyCutOff(_ watch: UnsafeMutablePointer<UnsafeMutablePointer<Atomic<Bool>>>, count: Int) -> Bool {
+        for i in 0..<count where watch[i].pointee.load(ordering: .relaxed) { return true }
         return false
     }
 
