@@ -78,8 +78,8 @@ final class SplitPoint<Game: TwoPlayerGame>: @unchecked Sendable {
         state = SpinLocked(State(alpha: alpha, best: best, bestMove: bestMove, pv: pv))
         cutoff = .allocate(capacity: 1)
         cutoff.initialize(to: Atomic<Bool>(false))
-        // The parent outlives this node (its owner waits for every thread below it), so
-        // its flags stay valid while anything watches this one's.
+        // This node holds its parent (`parent`), and so on up: every flag in `watch`
+        // lives as long as this node does.
         watchCount = 1 + (parent?.watchCount ?? 0)
         watch = .allocate(capacity: watchCount)
         watch[0] = cutoff
