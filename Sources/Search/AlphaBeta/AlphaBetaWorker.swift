@@ -56,12 +56,14 @@ extension AlphaBetaSettings {
 
 /// The positions some thread is searching now, for the threads to share the work of an
 /// iteration (simplified ABDADA, after Tom Kerrigan; also used with split nodes, whose
-/// sibling subtrees share many positions in these games): before searching a move that is not
-/// a node's first, a thread looks its child up here and, when another thread is in it,
-/// defers it to the end of the node's moves, by when the other thread has usually stored
-/// its value in the transposition table. A slot holds one child's hash, entered before
-/// its search and cleared after; a collision only defers or fails to defer a move, never
-/// changes a score.
+/// sibling subtrees share many positions in these games): before searching a move, a
+/// thread looks its child up here and, when another thread is in it, defers it to the end
+/// of the node's moves, by when the other thread has usually stored its value in the
+/// transposition table. Lazy SMP never defers a node's first move; split nodes defer it
+/// too, since their threads meet in transposed positions (a Bagh-Chal placement and the
+/// next commute), often as some node's first move. A slot holds one child's hash, entered
+/// before its search and cleared after; a collision only defers or fails to defer a move,
+/// never changes a score.
 @usableFromInline
 final class BusyTable: @unchecked Sendable {
     @usableFromInline static var slotCount: Int { 1 << 15 }
@@ -350,6 +352,10 @@ final class AlphaBetaWorker<E: Evaluator> {
         let later = deferred + ply * MoveList<Game.Move>.capacity
         var deferredCount = 0
         let splitting = busy != nil && depth >= 3
+        // Split nodes defer even the first move (another is then searched first, and the
+        // node is not split: see ``BusyTable``). On 2 threads it reached the set's depths
+        // 1.01–1.07x sooner in seven interleaved A/Bs (results/search-strength/thread-scaling.md).
+        let firstDefers = pool != nil
         // Young brothers wait: once the first move is searched, the rest may be shared
         // with a thread that is idle (`split`), at the first move after which one is.
         var mayShare = pool != nil && depth >= settings.splitDepth
@@ -368,7 +374,7 @@ final class AlphaBetaWorker<E: Evaluator> {
             child.play(m)
             let childHash = child.hash
             if splitting {
-                if i > 0 && k <= n && busy.unsafelyUnwrapped.isBusy(childHash) {
+                if (i > 0 || firstDefers) && k <= n && busy.unsafelyUnwrapped.isBusy(childHash) {
                     later[deferredCount] = UInt16(truncatingIfNeeded: i)
                     deferredCount += 1
                     continue
