@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import Search
 
@@ -70,6 +71,23 @@ final class TranspositionTableTests: XCTestCase {
         XCTAssertEqual(table.probe(h)?.depth, 2)
         XCTAssertEqual(table.probe(h)?.bound, .upper)
         XCTAssertEqual(table.probe(h)?.move, 2)
+    }
+
+    /// The table is written in full when it is made: a new table (from memory the
+    /// process may have used before) finds nothing anywhere, and its buckets start on a
+    /// cache line, a large table's on a huge page.
+    func testANewTableIsEmptyAndItsBucketsAligned() {
+        for megabytes in [1, 4] {
+            let table = TranspositionTable(megabytes: megabytes)
+            XCTAssertFalse((0..<2 * table.capacity).contains { table.slots[$0].load(ordering: .relaxed) != 0 },
+                           "\(megabytes) MiB")
+            let address = Int(bitPattern: UnsafeRawPointer(table.slots))
+            XCTAssertEqual(address % (megabytes >= 2 ? 2 << 20 : 64), 0, "\(megabytes) MiB")
+            // Written and dropped, so the next table may get this memory back.
+            for i in stride(from: 0, to: 2 * table.capacity, by: 7) { table.slots[i].store(~0, ordering: .relaxed) }
+        }
+        let again = TranspositionTable(megabytes: 4)
+        XCTAssertFalse((0..<2 * again.capacity).contains { again.slots[$0].load(ordering: .relaxed) != 0 })
     }
 
     func testADisabledTableFindsNothing() {

@@ -38,7 +38,7 @@ public final class TranspositionTable: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
     /// The entry index of a hash's bucket: `hash & bucketMask` (a multiple of 4).
     @usableFromInline let bucketMask: Int
-    /// The memory `slots` lies in (aligned up to a cache line), for `free`.
+    /// The memory `slots` lies in, for `free`.
     let allocation: UnsafeMutableRawPointer
     /// The number of entries (a power of two, at least 4), 0 for a disabled table.
     public let capacity: Int
@@ -57,9 +57,15 @@ public final class TranspositionTable: @unchecked Sendable {
     /// of two, at most ``maxMegabytes``); 0 disables it: every probe misses and
     /// stores are dropped.
     ///
-    /// The memory comes zeroed from `calloc`, which for large sizes maps zero pages
-    /// that the system backs only when first written: a big table costs nothing
-    /// until the search fills it, and creating one takes no time.
+    /// The table's memory is written in full here, as engines clear their tables when
+    /// they are made (Stockfish's `TranspositionTable::clear`): creating a table takes
+    /// the time to map its pages (3 ms for 16 MiB, 0.14 s for 1 GiB on the machine of
+    /// results/search-strength), and its searches none. Left to the search (memory
+    /// from `calloc`, mapped as first written), the first searches of a table paid it,
+    /// and two threads mapping pages of one process at once take several times as long
+    /// as one: a 2-thread search of a few milliseconds took 50 ms
+    /// (results/search-strength/thread-scaling.md). On Linux a table of 2 MiB or more
+    /// asks for transparent huge pages, so there are 512 times fewer pages to map.
     public init(megabytes: Int) {
         let bytes = min(max(megabytes, 0), Self.maxMegabytes) << 20
         var entries = 0
@@ -70,15 +76,21 @@ public final class TranspositionTable: @unchecked Sendable {
         capacity = entries
         bucketMask = max(entries - 1, 0) & ~(Self.bucketSize - 1)
         let count = max(2 * entries, 2 * Self.bucketSize)
-        // 64 bytes more, to start the buckets on a cache line (calloc gives 16-byte alignment).
-        let line = 64
-        guard let raw = calloc(count * MemoryLayout<Atomic<UInt64>>.stride + line, 1) else {
+        let size = count * MemoryLayout<Atomic<UInt64>>.stride
+        // Buckets start on a cache line; a large table on a huge page's boundary.
+        let hugePage = 2 << 20
+        var raw: UnsafeMutableRawPointer? = nil
+        guard posix_memalign(&raw, size >= hugePage ? hugePage : 64, size) == 0, let raw else {
             fatalError("transposition table: out of memory for \(bytes >> 20) MiB")
         }
+        #if os(Linux)
+        // Only advice: where huge pages are off, the table gets small ones.
+        if size >= hugePage { _ = madvise(raw, size, MADV_HUGEPAGE) }
+        #endif
+        memset(raw, 0, size)
         allocation = raw
-        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: raw) + line - 1) & ~(line - 1))!
         // An all-zero `Atomic<UInt64>` is the value 0, so zeroed memory is initialised.
-        slots = aligned.bindMemory(to: Atomic<UInt64>.self, capacity: count)
+        slots = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
     }
 
     deinit {
