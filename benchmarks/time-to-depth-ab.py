@@ -32,8 +32,10 @@ parser.add_argument("--games", choices=["both", "tigers-goats", "bagh-chal"], de
 parser.add_argument("--depth-tg", type=int, default=9)
 parser.add_argument("--depth-bc", type=int, default=18)
 args = parser.parse_args()
-if args.runs < 1:
-    parser.error("--runs must be at least 1")
+for option, value in (("--runs", args.runs), ("--threads", 1 if args.threads is None else args.threads),
+                      ("--depth-tg", args.depth_tg), ("--depth-bc", args.depth_bc)):
+    if value < 1:
+        parser.error(f"{option} must be at least 1")
 
 variants = []
 for text in args.variants:
@@ -65,7 +67,7 @@ for game, position in positions:
     for run in range(args.runs):
         for name, bench, spec in variants if run % 2 == 0 else variants[::-1]:
             agent = f"{spec}{',' if ':' in spec else ':'}depth={depth}"
-            if args.threads:
+            if args.threads is not None:
                 agent += f",threads={args.threads}"
             command = [bench, "search", "--game", game, "--agent", agent, "--position", position, "--json"]
             done = subprocess.run(command, capture_output=True, text=True)
