@@ -343,7 +343,7 @@ final class AlphaBetaWorker<E: Evaluator> {
             let m = list.pointee[i]
             let raw = m.raw
             scores[i] = raw == ttMove ? 1 << 30 : p.isCapture(m) ? 1 << 29
-                : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[Int(raw)].load(ordering: .relaxed)
+                : raw == k0 ? 1 << 28 : raw == k1 ? (1 << 28) - 1 : history[HistoryTable.slot(raw)].load(ordering: .relaxed)
         }
 
         var best = -Self.infinity, bestMove: UInt16 = 0, a = alpha
@@ -458,8 +458,9 @@ final class AlphaBetaWorker<E: Evaluator> {
             killers[2 * ply + 1] = killers[2 * ply]
             killers[2 * ply] = raw
         }
-        let h = history[Int(raw)].load(ordering: .relaxed) &+ Int32(depth * depth)
-        history[Int(raw)].store(h, ordering: .relaxed)
+        let slot = HistoryTable.slot(raw)
+        let h = history[slot].load(ordering: .relaxed) &+ Int32(depth * depth)
+        history[slot].store(h, ordering: .relaxed)
         if h > 1 << 26 {
             for r in 0..<(1 << 16) { history[r].store(history[r].load(ordering: .relaxed) / 2, ordering: .relaxed) }
         }

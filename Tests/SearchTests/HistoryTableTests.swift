@@ -1,0 +1,26 @@
+import XCTest
+@testable import Search
+
+/// The shared history table's layout: every move its own slot, neighbours apart.
+final class HistoryTableTests: XCTestCase {
+    func testEveryRawMoveHasItsOwnSlot() {
+        var taken = [Bool](repeating: false, count: 1 << 16)
+        for raw in 0...UInt16.max {
+            let slot = HistoryTable.slot(raw)
+            XCTAssert((0..<(1 << 16)).contains(slot), "raw move \(raw): slot \(slot) outside the table")
+            XCTAssertFalse(taken[slot], "raw move \(raw) shares slot \(slot)")
+            taken[slot] = true
+        }
+    }
+
+    /// Moves whose raw values are close (a game's common moves) must not share a cache
+    /// line (16 scores of 4 bytes), or two threads scoring different moves pass it between them.
+    func testNearbyRawMovesLieOnDifferentCacheLines() {
+        for raw in UInt16(0)..<4096 {
+            for step in UInt16(1)...15 {
+                let a = HistoryTable.slot(raw) / 16, b = HistoryTable.slot(raw &+ step) / 16
+                XCTAssertNotEqual(a, b, "raw moves \(raw) and \(raw + step) share a cache line")
+            }
+        }
+    }
+}
