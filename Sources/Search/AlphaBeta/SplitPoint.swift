@@ -273,9 +273,9 @@ final class SpinLocked<Value>: @unchecked Sendable {
     }
 }
 
-/// Quiet moves' cutoff scores by raw move (history move ordering), one table per thread
-/// or one for all threads of a search that splits nodes. Relaxed atomics: threads may
-/// lose each other's updates (an ordering hint), never read torn values.
+/// Quiet moves' cutoff scores by raw move, each at ``slot(_:)`` (history move ordering),
+/// one table per thread or one for all threads of a search that splits nodes. Relaxed
+/// atomics: threads may lose each other's updates (an ordering hint), never read torn values.
 @usableFromInline
 final class HistoryTable: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<Int32>>

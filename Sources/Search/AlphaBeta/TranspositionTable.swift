@@ -38,8 +38,6 @@ public final class TranspositionTable: @unchecked Sendable {
     @usableFromInline let slots: UnsafeMutablePointer<Atomic<UInt64>>
     /// The entry index of a hash's bucket: `hash & bucketMask` (a multiple of 4).
     @usableFromInline let bucketMask: Int
-    /// The memory `slots` lies in, for `free`.
-    let allocation: UnsafeMutableRawPointer
     /// The number of entries (a power of two, at least 4), 0 for a disabled table.
     public let capacity: Int
     /// The search the table is in (6 bits), stored in each entry it writes.
@@ -88,13 +86,12 @@ public final class TranspositionTable: @unchecked Sendable {
         if size >= hugePage { _ = madvise(raw, size, MADV_HUGEPAGE) }
         #endif
         memset(raw, 0, size)
-        allocation = raw
         // An all-zero `Atomic<UInt64>` is the value 0, so zeroed memory is initialised.
         slots = raw.bindMemory(to: Atomic<UInt64>.self, capacity: count)
     }
 
     deinit {
-        free(allocation)
+        free(UnsafeMutableRawPointer(slots))  // `slots` is the start of posix_memalign's block
     }
 
     /// Empties the table (between games; not while threads search).
