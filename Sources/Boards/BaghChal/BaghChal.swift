@@ -163,6 +163,14 @@ public struct BaghChal: Sendable, Hashable {
         ply &+= 1
     }
 
+    /// Passes the turn (a null move for the search: the ply count stays).
+    @inlinable @inline(__always)
+    public mutating func passTurn() -> Bool {
+        side = side.opponent
+        _hash ^= Zobrist.tigersToMove
+        return true
+    }
+
     /// What `move` (legal here, not yet played) XORs into the hash.
     @inlinable @inline(__always)
     internal func hashChange(_ move: Move) -> UInt64 {

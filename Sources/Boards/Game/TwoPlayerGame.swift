@@ -48,6 +48,12 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// Plays `move`, which must be legal here.
     mutating func play(_ move: Move)
 
+    /// Passes the turn: the other side is to move and nothing else changes, the hash
+    /// included. Not a move of the game: the "null move" of null-move pruning, which asks
+    /// what the opponent could do if the side to move could pass. Returns `false`, and
+    /// changes nothing, where the game does not offer it (the default).
+    mutating func passTurn() -> Bool
+
     /// Plays `move` like ``play(_:)`` but may skip updating ``hash``, which is then
     /// stale (and so is `==`): for counting the tree of moves (perft), which never
     /// reads the hash. Only the pieces, counters and side to move are exact.
@@ -85,6 +91,8 @@ extension TwoPlayerGame {
 
     @inlinable @inline(__always)
     public mutating func playWithoutHash(_ move: Move) { play(move) }
+    @inlinable
+    public mutating func passTurn() -> Bool { false }
 
     @inlinable
     public func moveCount() -> Int {

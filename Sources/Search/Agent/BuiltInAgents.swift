@@ -49,6 +49,11 @@ public enum AgentParameters {
     public static let alphaBetaReductions = Parameter(
         "lmr", .flag, default: .flag(true),
         help: "late-move reductions: late quiet moves searched a ply shallower first (false: the search before issue 23)")
+    /// Alpha-beta's null-move pruning.
+    public static let alphaBetaNullMove = Parameter(
+        "nmp", .flag, default: .flag(false),
+        help: "verified null-move pruning: a null-window node whose side could pass and still reach beta fails high "
+            + "(where the game offers a pass)")
     /// Alpha-beta's way of using threads: node splitting.
     public static let alphaBetaYoungBrothers = Parameter(
         "ybw", .flag, default: .flag(true),
@@ -93,7 +98,7 @@ extension AgentDescription {
             parameters: [
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
-                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaYoungBrothers,
+                AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaNullMove, AgentParameters.alphaBetaYoungBrothers,
                 AgentParameters.alphaBetaSplitDepth, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
             ],
             weights: weights)

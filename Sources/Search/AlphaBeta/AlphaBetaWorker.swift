@@ -13,6 +13,8 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     public var aspiration: Int
     /// Late-move reductions: quiet moves late in the order searched one ply shallower first.
     public var reductions: Bool
+    /// Null-move pruning, verified (where the game offers a pass: ``TwoPlayerGame/passTurn()``).
+    public var nullMove: Bool
     /// Threads split each iteration (``BusyTable``) instead of searching it each on its own
     /// (plain Lazy SMP, a helper one ply ahead).
     public var split: Bool
@@ -28,11 +30,12 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     /// The least depth at which a node splits (``youngBrothers``).
     public var splitDepth: Int
 
-    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, split: Bool = false,
-                skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 3) {
+    public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, nullMove: Bool = false,
+                split: Bool = false, skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 3) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
+        self.nullMove = nullMove
         self.split = split
         self.skipDepths = skipDepths
         self.youngBrothers = youngBrothers
@@ -49,7 +52,7 @@ extension AlphaBetaSettings {
             throw ParseError("agent '\(spec.text)': split and skip are Lazy SMP variants; they need ybw=false, not ybw=true")
         }
         self.init(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!, reductions: spec.bool("lmr")!,
-                  split: spec.bool("split")!, skipDepths: spec.bool("skip")!, youngBrothers: spec.bool("ybw")! && !lazy,
+                  nullMove: spec.bool("nmp")!, split: spec.bool("split")!, skipDepths: spec.bool("skip")!, youngBrothers: spec.bool("ybw")! && !lazy,
                   splitDepth: spec.int("splitdepth")!)
     }
 }
@@ -167,6 +170,10 @@ final class AlphaBetaWorker<E: Evaluator> {
     @usableFromInline typealias Game = E.Game
     @inlinable static var maxPly: Int { 100 }
     @inlinable static var infinity: Int { 2_000_000 }
+    /// The fewest legal moves a side needs for a null move: a side with fewer is the one
+    /// zugzwang traps (tigers boxed in), and passing would hide it. Without this guard the
+    /// search missed a Bagh-Chal win in 13 plies (benchmark position 3) at every depth to 18.
+    @inlinable static var nullMoveMobility: Int { 3 }
 
     @usableFromInline let evaluator: E
     @usableFromInline let settings: AlphaBetaSettings
@@ -200,6 +207,8 @@ final class AlphaBetaWorker<E: Evaluator> {
     @exclusivity(unchecked) @usableFromInline var iteration = 0
     /// Moves a node deferred because another thread was in them, per ply.
     @usableFromInline let deferred: UnsafeMutablePointer<UInt16>
+    /// Per ply: no null move here (the ply after a null move, or a null move's verification).
+    @usableFromInline let noNull: UnsafeMutablePointer<Bool>
     /// The threads splitting nodes with this one (``SplitPoint``), and this one's index there.
     @usableFromInline let pool: SplitPool<Game>?
     @usableFromInline let threadIndex: Int
@@ -225,6 +234,8 @@ final class AlphaBetaWorker<E: Evaluator> {
         self.busy = busy
         self.finished = finished
         deferred = .allocate(capacity: (Self.maxPly + 1) * MoveList<Game.Move>.capacity)
+        noNull = .allocate(capacity: Self.maxPly + 2)
+        noNull.initialize(repeating: false, count: Self.maxPly + 2)
         self.evaluator = evaluator
         self.settings = settings
         self.table = table
@@ -250,7 +261,7 @@ final class AlphaBetaWorker<E: Evaluator> {
     @inlinable
     deinit {
         order.deallocate(); killers.deallocate()
-        pv.deallocate(); pvLength.deallocate(); path.deallocate(); deferred.deallocate()
+        pv.deallocate(); pvLength.deallocate(); path.deallocate(); deferred.deallocate(); noNull.deallocate()
     }
 
     /// Checks the limits every 1,024 nodes (the clock is too slow to read at each).
@@ -329,6 +340,33 @@ final class AlphaBetaWorker<E: Evaluator> {
                 case .exact: return s
                 case .lower: if s >= beta { return s }
                 case .upper: if s <= alpha { return s }
+                }
+            }
+        }
+
+        // Null-move pruning: at a null-window node at least 3 plies from the horizon whose
+        // static value reaches beta, the side to move passes; if the opponent, moving
+        // twice, cannot bring the score under beta in a search 2 plies shallower, the
+        // node fails high. In these games a side often has only bad moves (zugzwang:
+        // passing would be best), so such a fail-high is trusted only once the node's
+        // own search, 2 plies shallower and with no null move at its root, agrees, and
+        // never for a side with fewer than `nullMoveMobility` moves.
+        if settings.nullMove && depth >= 3 && ply > 0 && beta == alpha + 1 && !noNull[ply]
+            && abs(beta) < Evaluation.provenThreshold && p.moveCount() >= Self.nullMoveMobility && evaluator.evaluate(p) >= beta {
+            var child = p
+            if child.passTurn() {
+                path[base + ply + 1] = child.hash
+                noNull[ply + 1] = true
+                // The pass is irreversible for the repetition rule: no position before it counts.
+                let s = -negamax(child, depth: depth - 3, alpha: -beta, beta: -beta + 1, ply: ply + 1, since: base + ply + 1)
+                noNull[ply + 1] = false
+                if aborted { return 0 }
+                if s >= beta {
+                    noNull[ply] = true
+                    let verified = negamax(p, depth: depth - 2, alpha: beta - 1, beta: beta, ply: ply, since: since)
+                    noNull[ply] = false
+                    if aborted { return 0 }
+                    if verified >= beta { return min(verified, Evaluation.provenThreshold - 1) }
                 }
             }
         }
