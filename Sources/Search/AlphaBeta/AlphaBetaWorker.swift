@@ -52,8 +52,8 @@ extension AlphaBetaSettings {
             throw ParseError("agent '\(spec.text)': split and skip are Lazy SMP variants; they need ybw=false, not ybw=true")
         }
         self.init(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!, reductions: spec.bool("lmr")!,
-                  nullMove: spec.bool("nmp")!, split: spec.bool("split")!, skipDepths: spec.bool("skip")!, youngBrothers: spec.bool("ybw")! && !lazy,
-                  splitDepth: spec.int("splitdepth")!)
+                  nullMove: spec.bool("nmp")!, split: spec.bool("split")!, skipDepths: spec.bool("skip")!,
+                  youngBrothers: spec.bool("ybw")! && !lazy, splitDepth: spec.int("splitdepth")!)
     }
 }
 
@@ -352,7 +352,8 @@ final class AlphaBetaWorker<E: Evaluator> {
         // own search, 2 plies shallower and with no null move at its root, agrees, and
         // never for a side with fewer than `nullMoveMobility` moves.
         if settings.nullMove && depth >= 3 && ply > 0 && beta == alpha + 1 && !noNull[ply]
-            && abs(beta) < Evaluation.provenThreshold && p.moveCount() >= Self.nullMoveMobility && evaluator.evaluate(p) >= beta {
+            && abs(beta) < Evaluation.provenThreshold && p.moveCount() >= Self.nullMoveMobility
+            && evaluator.evaluate(p) >= beta {
             var child = p
             if child.passTurn() {
                 path[base + ply + 1] = child.hash
