@@ -33,12 +33,15 @@ let package = Package(
         .library(name: "Search", targets: ["Search"]),
         .library(name: "Workbench", targets: ["Workbench"]),
         .executable(name: "bench", targets: ["BenchCLI"]),
+        // The C interface (include/gamebench.h) as a shared library, for Python and C.
+        .library(name: "GameBenchC", type: .dynamic, targets: ["GameBenchC"]),
     ],
     targets: [
         // MARK: - Libraries (what a dependent package builds: no unsafe flags)
         .target(name: "Boards"),
         .target(name: "Search", dependencies: ["Boards"]),
         .target(name: "Workbench", dependencies: ["Boards", "Search"], path: "Sources/Bench/Workbench"),
+        .target(name: "GameBenchC", dependencies: ["Boards", "Search", "Workbench"]),
 
         // MARK: - The bench executable
         .executableTarget(name: "BenchCLI", dependencies: ["Boards", "Search", "Workbench"],

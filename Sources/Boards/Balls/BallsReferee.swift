@@ -12,6 +12,9 @@ public struct BallsReferee: Sendable {
         state = Self.deal(seed: seed, level: level)
     }
 
+    /// Takes over `state` (read from text): nothing is left to draw after the deal.
+    public init(state: Balls) { self.state = state }
+
     /// The dealt level of `seed`.
     public static func deal(seed: UInt64, level: BallsLevel) -> Balls {
         var stream = SplitMix64(seed: seed)

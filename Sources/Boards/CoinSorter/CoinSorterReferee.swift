@@ -20,6 +20,16 @@ public struct CoinSorterReferee: Sendable {
         self.stream = stream
     }
 
+    /// Takes over `state` (a position read from text, or one a search reached): the
+    /// chance events due on it, and every later one, are drawn from the stream of `seed`.
+    public init(state: CoinSorter, seed: UInt64) {
+        var state = state
+        var stream = SplitMix64(seed: seed)
+        Self.resolveChance(&state, &stream)
+        self.state = state
+        self.stream = stream
+    }
+
     /// Plays `swap` (legal at the current state) and draws the new coins it calls for.
     public mutating func play(_ swap: CoinSorter.Swap) {
         state.play(swap)

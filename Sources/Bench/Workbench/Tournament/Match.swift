@@ -118,15 +118,15 @@ public enum Match {
     /// The move of `agent` at `referee.state`. A ``RefereeReadingAgent`` (an oracle,
     /// a ceiling, never a real agent) is handed a copy of the referee and so sees the
     /// future draws; every other agent gets the state alone. This is the only place
-    /// the workbench hands a referee to an agent.
+    /// the workbench hands a referee to an agent. `budget` replaces the agent's own when given.
     public static func selectMove<R: PuzzleReferee>(
-        _ agent: inout any PuzzleAgent<R.State>, referee: R
+        _ agent: inout any PuzzleAgent<R.State>, referee: R, budget: SearchBudget? = nil
     ) -> SearchResult<R.State.Move> {
         if var oracle = agent as? any RefereeReadingAgent<R.State, R> {
-            let r = oracle.selectMove(referee: referee)
+            let r = oracle.selectMove(referee: referee, budget: budget ?? oracle.budget)
             agent = oracle
             return r
         }
-        return agent.selectMove(referee.state)
+        return agent.selectMove(referee.state, budget: budget ?? agent.budget)
     }
 }

@@ -257,9 +257,17 @@ public enum SeedPurpose: UInt64, Sendable, CaseIterable {
     /// Tuning: the verification match (stream `a`; the first stream sharing no deal with tuning).
     case verification = 18
 
+    /// The C interface's environments and playouts: environment or playout `a`, episode `b`.
+    case environment = 32
+
     /// The seed for this purpose and indices `a`, `b`, derived from `seed`.
     public func seed(from seed: UInt64, _ a: Int, _ b: Int = 0) -> UInt64 {
-        SplitMix64.mix(seed &+ SplitMix64.mix(rawValue &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(a) &* 0xBF58_476D_1CE4_E5B9 &+ UInt64(b)))
+        self.seed(from: seed, UInt64(a), UInt64(b))
+    }
+
+    /// The seed for this purpose and indices `a`, `b` given as unsigned numbers.
+    public func seed(from seed: UInt64, _ a: UInt64, _ b: UInt64) -> UInt64 {
+        SplitMix64.mix(seed &+ SplitMix64.mix(rawValue &* 0x9E37_79B9_7F4A_7C15 &+ a &* 0xBF58_476D_1CE4_E5B9 &+ b))
     }
 }
 

@@ -1,0 +1,166 @@
+import Boards
+import Foundation
+import Search
+import Workbench
+
+/// A loaded game behind a handle: the game type and its rules, and what can be made of
+/// them (states, agents, vector environments).
+protocol GameBox: HandleObject {
+    var name: String { get }
+    /// `gb_game_info`'s JSON.
+    var info: [String: Any] { get }
+    func newState(seed: UInt64, explicitChance: Bool) throws(Failure) -> any StateBox
+    func newAgent(spec: String, seed: UInt64) throws(Failure) -> any AgentBox
+    func newVector(count: Int, seed: UInt64, threads: Int) throws(Failure) -> any VectorBox
+}
+
+extension GameBox {
+    var kindDescription: String { "the game \(name)" }
+}
+
+/// What both kinds of game box share: the rules, read from JSON against the game's own.
+class RulesBox<G: CInterfaceGame>: @unchecked Sendable {
+    let rules: G.Rules
+
+    /// The rules of `json` (`tournament.json`'s keys): each key given replaces the
+    /// default's; an unknown key or a bad value is a rules error naming it.
+    init(json: String) throws(Failure) {
+        rules = try Self.read(json)
+    }
+
+    private static func read(_ json: String) throws(Failure) -> G.Rules {
+        guard !json.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return G.defaultRules }
+        let defaults: [String: Any]
+        do {
+            defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(G.defaultRules)) as? [String: Any] ?? [:]
+        } catch { throw Failure(.rules, "\(G.name)'s default rules do not encode") }
+        guard let given = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            throw Failure(.rules, "rules for \(G.name) are not a JSON object: \(json)")
+        }
+        var merged = defaults
+        for (key, value) in given.sorted(by: { $0.key < $1.key }) {
+            guard defaults[key] != nil else {
+                let known = defaults.keys.sorted()
+                throw Failure(.rules, "unknown rule '\(key)' for \(G.name) (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
+            }
+            guard type(of: value) == type(of: defaults[key]!) || (value is NSNumber && defaults[key] is NSNumber) else {
+                throw Failure(.rules, "rule '\(key)' for \(G.name): \(value) is not a \(defaults[key] is Bool ? "true/false" : "number")")
+            }
+            merged[key] = value
+        }
+        do {
+            return try JSONDecoder().decode(G.Rules.self, from: JSONSerialization.data(withJSONObject: merged))
+        } catch let DecodingError.dataCorrupted(context) {
+            throw Failure(.rules, "rules for \(G.name): \(context.debugDescription)")
+        } catch let DecodingError.typeMismatch(type, context) {
+            throw Failure(.rules, "rule '\(context.codingPath.map(\.stringValue).joined(separator: "."))' for \(G.name) is not \(type == Bool.self ? "true/false" : "a whole number")")
+        } catch {
+            throw Failure(.rules, "rules for \(G.name) are not valid: \(json)")
+        }
+    }
+
+    /// The rules as JSON values, every key.
+    var rulesObject: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: JSONEncoder().encode(rules)) as? [String: Any]) ?? [:]
+    }
+
+    /// `gb_game_info`'s fields.
+    func info(players: Int, playerNames: [String], maxChanceOutcomes: Int) -> [String: Any] {
+        let shape = G.observationShape
+        let utility = G.utilityRange(rules)
+        return ["name": G.name, "title": G.title, "players": players, "player_names": playerNames,
+                "chance": G.chance.rawValue, "num_distinct_actions": G.actionCount,
+                "max_chance_outcomes": maxChanceOutcomes,
+                "observation_shape": [shape.planes, shape.rows, shape.columns],
+                "max_game_length": G.maxGameLength(rules), "min_utility": utility.min, "max_utility": utility.max,
+                "rules": rulesObject, "action_space": G.actionLayout]
+    }
+
+    /// A spec made into an agent by `make`, its failures sorted: a spec that does not
+    /// parse is a spec error, one whose file cannot be read a file error.
+    func agent<A>(_ spec: String, parse: (String) throws(ParseError) -> AgentSpec,
+                  make: (AgentSpec) throws(ParseError) -> A) throws(Failure) -> A {
+        let parsed: AgentSpec
+        do { parsed = try parse(spec) } catch { throw Failure(.spec, error.message) }
+        do { return try make(parsed) } catch { throw Failure(.file, error.message) }
+    }
+}
+
+/// A two-player game with its rules.
+final class TwoPlayerGameBox<G: CTwoPlayerGame>: RulesBox<G>, GameBox, @unchecked Sendable {
+    var name: String { G.name }
+    var info: [String: Any] { info(players: 2, playerNames: G.sideNames, maxChanceOutcomes: 0) }
+
+    func newState(seed: UInt64, explicitChance: Bool) throws(Failure) -> any StateBox {
+        TwoPlayerStateBox(rules: rules, game: GameHistory(G.start(rules)))
+    }
+
+    func newAgent(spec: String, seed: UInt64) throws(Failure) -> any AgentBox {
+        let catalog = G.agentCatalog
+        return TwoPlayerAgentBox<G>(agent: try agent(spec, parse: catalog.parse) { s throws(ParseError) in
+            try catalog.make(s, seed: seed)
+        })
+    }
+
+    func newVector(count: Int, seed: UInt64, threads: Int) throws(Failure) -> any VectorBox {
+        TwoPlayerVectorBox<G>(rules: rules, count: count, seed: seed, threads: threads)
+    }
+}
+
+/// A puzzle with its rules.
+final class PuzzleGameBox<G: CPuzzleGame>: RulesBox<G>, GameBox, @unchecked Sendable {
+    var name: String { G.name }
+    var info: [String: Any] {
+        info(players: 1, playerNames: ["player"], maxChanceOutcomes: G.dealDraws?.outcomes.count ?? 0)
+    }
+
+    func newState(seed: UInt64, explicitChance: Bool) throws(Failure) -> any StateBox {
+        try PuzzleStateBox<G>(rules: rules, seed: seed, explicitChance: explicitChance)
+    }
+
+    func newAgent(spec: String, seed: UInt64) throws(Failure) -> any AgentBox {
+        let catalog = G.agentCatalog
+        return PuzzleAgentBox<G>(agent: try agent(spec, parse: catalog.parse) { s throws(ParseError) in
+            try catalog.make(s, seed: seed)
+        })
+    }
+
+    func newVector(count: Int, seed: UInt64, threads: Int) throws(Failure) -> any VectorBox {
+        PuzzleVectorBox<G>(rules: rules, count: count, seed: seed, threads: threads)
+    }
+}
+
+/// Loads a game by name through the workbench's one registry.
+struct GameLoader: GameVisitor {
+    typealias Result = Swift.Result<any GameBox, Failure>
+    let rulesJSON: String
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result {
+        guard let c = game as? any CTwoPlayerGame.Type else { return .failure(Self.missing(G.name)) }
+        return load(c)
+    }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result {
+        guard let c = game as? any CPuzzleGame.Type else { return .failure(Self.missing(G.name)) }
+        return load(c)
+    }
+
+    private func load<C: CTwoPlayerGame>(_ game: C.Type) -> Result {
+        do throws(Failure) { return .success(try TwoPlayerGameBox<C>(json: rulesJSON)) } catch { return .failure(error) }
+    }
+
+    private func load<C: CPuzzleGame>(_ game: C.Type) -> Result {
+        do throws(Failure) { return .success(try PuzzleGameBox<C>(json: rulesJSON)) } catch { return .failure(error) }
+    }
+
+    private static func missing(_ name: String) -> Failure { Failure(.game, "\(name) has no C interface yet") }
+
+    /// The game `name` with the rules of `json`.
+    static func load(_ name: String, rules json: String) throws(Failure) -> any GameBox {
+        let result: Result
+        do { result = try GameRegistry.dispatch(name, to: GameLoader(rulesJSON: json)) } catch {
+            throw Failure(.game, error.message)
+        }
+        return try result.get()
+    }
+}
