@@ -13,7 +13,7 @@ from collections import namedtuple
 
 from . import _lib
 from ._errors import ArgumentError, GameBenchError
-from ._lib import F, LOCAL, Budget, SearchResultC, check, text_call
+from ._lib import F, FAST, LOCAL, Budget, SearchResultC, check, text_call
 
 try:  # numpy is optional: arrays when it is there, array.array / lists when not
     import numpy as _np
@@ -30,19 +30,21 @@ _I64_MIN = -(1 << 63)
 _I64_MAX = (1 << 63) - 1
 _I32_MAX = (1 << 31) - 1
 
-# The hot functions, bound once.
+# The hot functions, bound once. The _fast_* ones take only ctypes objects (_lib's docstring).
+_fast_legal = FAST["gb_state_legal_actions"]
+_fast_apply = FAST["gb_state_apply"]
+_fast_is_terminal = FAST["gb_state_is_terminal"]
+_fast_current_player = FAST["gb_state_current_player"]
+_fast_returns = FAST["gb_state_returns"]
+_c_uint64 = ctypes.c_uint64
+_c_int64 = ctypes.c_int64
 _free = F["gb_free"]
 _clone = F["gb_state_clone"]
 _text = F["gb_state_text"]
 _set_text = F["gb_state_set_text"]
-_current_player = F["gb_state_current_player"]
-_is_terminal = F["gb_state_is_terminal"]
-_returns = F["gb_state_returns"]
 _move_number = F["gb_state_move_number"]
 _hash = F["gb_state_hash"]
-_legal = F["gb_state_legal_actions"]
 _mask = F["gb_state_legal_mask"]
-_apply = F["gb_state_apply"]
 _random_action = F["gb_state_random_action"]
 _to_string = F["gb_state_action_to_string"]
 _from_string = F["gb_state_string_to_action"]
@@ -313,12 +315,13 @@ class Game:
 class State:
     """A game state (gb_state_*): pyspiel's names, the library's rules."""
 
-    __slots__ = ("_h", "_live", "game", "_moved", "_before", "__weakref__")
+    __slots__ = ("_h", "_c", "_live", "game", "_moved", "_before", "__weakref__")
 
     @classmethod
     def _wrap(cls, game, h, moved=False, before=0.0):
         st = cls.__new__(cls)
         st._h = h
+        st._c = _c_uint64(h)  # the handle as the FAST calls take it
         st._live = True
         st.game = game
         st._moved = moved
@@ -329,14 +332,14 @@ class State:
 
     def current_player(self):
         s = LOCAL.s
-        status = _current_player(self._h, s.i32, s.err)
+        status = _fast_current_player(self._c, s.ref_i32, s.ref_err)
         if status:
             check(status, s.err)
         return s.i32.value
 
     def is_terminal(self):
         s = LOCAL.s
-        status = _is_terminal(self._h, s.i32, s.err)
+        status = _fast_is_terminal(self._c, s.ref_i32, s.ref_err)
         if status:
             check(status, s.err)
         return s.i32.value != 0
@@ -353,7 +356,7 @@ class State:
     def returns(self):
         """Each player's return: two-player +1/-1/0 at the end (0 before); a puzzle's score so far."""
         s = LOCAL.s
-        status = _returns(self._h, s.doubles, s.err)
+        status = _fast_returns(self._c, s.ref_doubles, s.ref_err)
         if status:
             check(status, s.err)
         return s.doubles[:self.game._players]
@@ -395,12 +398,12 @@ class State:
             return []
         s = LOCAL.s
         while True:
-            status = _legal(self._h, s.actions, s.actions_capacity, s.i64, s.err)
+            status = _fast_legal(self._c, s.ref_actions, s.c_actions_capacity, s.ref_i64, s.ref_err)
             if status:
                 check(status, s.err)
             n = s.i64.value
             if n <= s.actions_capacity:
-                return s.actions[:n]
+                return s.actions_view[:n].tolist()
             s.grow_actions(n)
 
     def legal_actions_mask(self, player=None):
@@ -472,16 +475,16 @@ class State:
             action = _action(action)
         s = LOCAL.s
         if self.game._puzzle:
-            status = _returns(self._h, s.doubles, s.err)
+            status = _fast_returns(self._c, s.ref_doubles, s.ref_err)
             if status:
                 check(status, s.err)
             before = s.doubles[0]
-            status = _apply(self._h, action, s.err)
+            status = _fast_apply(self._c, _c_int64(action), s.ref_err)
             if status:
                 check(status, s.err)
             self._before = before
         else:
-            status = _apply(self._h, action, s.err)
+            status = _fast_apply(self._c, _c_int64(action), s.ref_err)
             if status:
                 check(status, s.err)
         self._moved = True

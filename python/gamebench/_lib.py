@@ -8,6 +8,13 @@ this package sits in (``../.build/release``).
 Short calls go through a PyDLL view of the library (the GIL stays held: cheaper per call);
 calls that can run long (agents, playouts, vector environments, loading an agent's file)
 go through a CDLL view, which releases the GIL while the library works.
+
+Every function has its argtypes and restype set once (``F``). The five calls a Python
+game loop makes at every step (legal actions, apply, terminal, player, returns) are also
+bound in ``FAST``, a view with only the restype set: ctypes' argtypes conversion costs
+about 100 ns per argument, most of such a call, so these are always passed ctypes
+objects of the header's exact types (the state's c_uint64 handle, a c_int64 action,
+byref of the thread's scratch outputs), built once, never Python ints.
 """
 
 import ctypes
@@ -127,12 +134,24 @@ if _missing:
                       "`swift build -c release --product GameBenchC`)" % (_described, ", ".join(_missing)))
 
 
+# The hot calls again, restype only (see the module's docstring): FAST[name].
+_FAST_NAMES = ("gb_state_legal_actions", "gb_state_apply", "gb_state_is_terminal", "gb_state_current_player",
+               "gb_state_returns")
+_fast_view = ctypes.PyDLL(path)
+FAST = {}
+for _name in _FAST_NAMES:
+    _f = getattr(_fast_view, _name)
+    _f.restype = c_int32
+    FAST[_name] = _f
+
+
 class Scratch:
-    """One thread's output buffers, reused call after call."""
+    """One thread's output buffers, reused call after call (with byref views for the FAST calls)."""
 
     __slots__ = ("err", "i32", "i64", "u64", "handle", "length", "text", "text_capacity", "actions",
-                 "actions_capacity", "probabilities", "doubles", "floats", "floats_capacity", "bytes",
-                 "bytes_capacity")
+                 "actions_capacity", "actions_view", "probabilities", "doubles", "floats", "floats_capacity",
+                 "bytes", "bytes_capacity", "ref_err", "ref_i32", "ref_i64", "ref_doubles", "ref_actions",
+                 "c_actions_capacity")
 
     def __init__(self):
         self.err = Error()
@@ -143,23 +162,31 @@ class Scratch:
         self.length = c_int64()
         self.text_capacity = 4096
         self.text = ctypes.create_string_buffer(self.text_capacity)
-        self.actions_capacity = 4096
-        self.actions = (c_int64 * self.actions_capacity)()
-        self.probabilities = (c_double * self.actions_capacity)()
         self.doubles = (c_double * 16)()
         self.floats_capacity = 0
         self.floats = None
         self.bytes_capacity = 0
         self.bytes = None
+        self.ref_err = ctypes.byref(self.err)
+        self.ref_i32 = ctypes.byref(self.i32)
+        self.ref_i64 = ctypes.byref(self.i64)
+        self.ref_doubles = ctypes.byref(self.doubles)
+        self._actions(4096)
+
+    def _actions(self, capacity):
+        self.actions_capacity = capacity
+        self.c_actions_capacity = c_int64(capacity)
+        self.actions = (c_int64 * capacity)()
+        self.actions_view = memoryview(self.actions).cast("B").cast("q")  # .tolist() is the fast way out
+        self.ref_actions = ctypes.byref(self.actions)
+        self.probabilities = (c_double * capacity)()
 
     def grow_text(self, length):
         self.text_capacity = max(length + 1, 2 * self.text_capacity)
         self.text = ctypes.create_string_buffer(self.text_capacity)
 
     def grow_actions(self, count):
-        self.actions_capacity = max(count, 2 * self.actions_capacity)
-        self.actions = (c_int64 * self.actions_capacity)()
-        self.probabilities = (c_double * self.actions_capacity)()
+        self._actions(max(count, 2 * self.actions_capacity))
 
     def float_buffer(self, size):
         if size > self.floats_capacity:
