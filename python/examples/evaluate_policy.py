@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A Python policy on Bagh-Chal, against alpha-beta and against perfect play.
 
-    python examples/evaluate_policy.py                 # 4 games against alphabeta:depth=4
+    python examples/evaluate_policy.py                 # 10 games against alphabeta:depth=4
     python examples/evaluate_policy.py --games 10 --opponent "mcts:playouts=800"
 
 The policy is a one-ply heuristic written here in Python: it tries every legal move on a
@@ -26,7 +26,10 @@ import random
 import sys
 import time
 
-import gamebench
+try:
+    import gamebench
+except (ImportError, OSError) as missing:  # --help works without it; main() says what is missing
+    gamebench, MISSING = None, missing
 
 GOATS, TIGERS = 0, 1
 SIDE = ("goats", "tigers")
@@ -141,7 +144,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
-    parser.add_argument("--games", type=int, default=4, help="games, sides alternating (default 4)")
+    parser.add_argument("--games", type=int, default=10, help="games, sides alternating (default 10)")
     parser.add_argument("--opponent", default="alphabeta:depth=4", help="agent spec (default alphabeta:depth=4)")
     parser.add_argument("--ply-limit", type=int, default=300, help="plies before a draw (default 300)")
     parser.add_argument("--tablebase", default=None,
@@ -149,6 +152,9 @@ def main(argv=None):
                              "here or in the repository)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the policy's and the opponent's ties (default 1)")
     args = parser.parse_args(argv)
+    if gamebench is None:
+        sys.exit(f"gamebench cannot be imported ({MISSING}): pip install ./python, or set "
+                 "PYTHONPATH=python and GAMEBENCH_LIBRARY=.build/release/libGameBenchC.so")
 
     game = gamebench.load_game("bagh-chal", ply_limit=args.ply_limit)
     policy = OnePlyPolicy(game, args.seed)

@@ -19,11 +19,15 @@ score per deal is measured before and after training on the same evaluation deal
 """
 
 import argparse
+import sys
 import time
 
 import numpy as np
 
-import gamebench
+try:
+    import gamebench
+except (ImportError, OSError) as missing:  # --help works without it; main() says what is missing
+    gamebench, MISSING = None, missing
 
 TURNS = 10
 
@@ -177,6 +181,9 @@ def main(argv=None):
     parser.add_argument("--threads", type=int, default=0, help="VectorEnv worker threads (0: all cores)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     args = parser.parse_args(argv)
+    if gamebench is None:
+        sys.exit(f"gamebench cannot be imported ({MISSING}): pip install ./python, or set "
+                 "PYTHONPATH=python and GAMEBENCH_LIBRARY=.build/release/libGameBenchC.so")
 
     game = gamebench.load_game("coin-sorter")
     rng = np.random.default_rng(args.seed)

@@ -15,9 +15,13 @@ Three measurements, each printing steps/s (a step = one move, or one swap in Coi
 
 import argparse
 import random
+import sys
 import time
 
-import gamebench
+try:
+    import gamebench
+except (ImportError, OSError) as missing:  # --help works without it; main() says what is missing
+    gamebench, MISSING = None, missing
 
 
 def single_state(game, seconds, seed):
@@ -75,6 +79,9 @@ def main(argv=None):
     parser.add_argument("--playouts", type=int, default=20000, help="random_playouts games (default 20000)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     args = parser.parse_args(argv)
+    if gamebench is None:
+        sys.exit(f"gamebench cannot be imported ({MISSING}): pip install ./python, or set "
+                 "PYTHONPATH=python and GAMEBENCH_LIBRARY=.build/release/libGameBenchC.so")
 
     game = gamebench.load_game(args.game)
     print(f"{args.game}, gamebench {gamebench.__version__}")

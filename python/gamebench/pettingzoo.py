@@ -48,6 +48,7 @@ import numpy as np
 from gymnasium import logger, spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
 import gamebench
 
@@ -59,9 +60,10 @@ GAMES = ("tigers-goats", "bagh-chal")
 AGENTS = ("goats", "tigers")
 
 
-def env(game: str = "bagh-chal", render_mode: str | None = None, **rules) -> "GameBenchAECEnv":
-    """A PettingZoo AEC environment of `game` ("tigers-goats" or "bagh-chal") with `rules`."""
-    return GameBenchAECEnv(game, render_mode=render_mode, **rules)
+def env(game: str = "bagh-chal", render_mode: str | None = None, **rules):
+    """A PettingZoo AEC environment of `game` ("tigers-goats" or "bagh-chal") with `rules`,
+    in PettingZoo's OrderEnforcingWrapper (calls before reset() raise); `raw_env` is unwrapped."""
+    return wrappers.OrderEnforcingWrapper(GameBenchAECEnv(game, render_mode=render_mode, **rules))
 
 
 class GameBenchAECEnv(AECEnv):
