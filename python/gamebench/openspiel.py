@@ -18,7 +18,8 @@ register() adds three games to pyspiel's registry (calling it again does nothing
   1/3. Rewards per move (the points of the swap and its cascade, summed over the chance
   nodes of the refills that follow it); the return is the score.
 
-Action ids, observation tensors and notation are the library's (docs/c-interface.md);
+Action ids, observation tensors and notation are the library's (include/gamebench.h;
+gamebench.load_game(name).info["action_space"] says the layout);
 str(state) is the position text; information state strings are the history (the games
 are public), observation strings the position text. Clone, serialize and deserialize
 work (a state is rebuilt from its game and its actions).

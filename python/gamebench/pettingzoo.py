@@ -23,9 +23,10 @@ num_distinct_actions (4096, 650), 1 where the action is legal}. The mask is the 
 moves of the agent to move; it is all zeros for the agent not to move and at the end.
 Both agents see the whole board (perfect information); a plane says whose move it is.
 
-Actions: Discrete(num_distinct_actions), the ids of docs/c-interface.md (Tigers &
-Goats from*64 + to; Bagh-Chal a placement on point p is p, a step or capture from f to t
-is 25 + f*25 + t). An illegal action raises gamebench.IllegalActionError (a ValueError)
+Actions: Discrete(num_distinct_actions), the library's ids (include/gamebench.h;
+`env.unwrapped.game.info["action_space"]` says the layout): Tigers & Goats from*64 + to
+(a1=0 ... h8=63); Bagh-Chal a placement on point p is p, a step or capture from f to t
+is 25 + f*25 + t (a1=0 ... e5=24). An illegal action raises gamebench.IllegalActionError (a ValueError)
 and leaves the game as it was.
 
 Rewards: +1 to the winner and -1 to the loser on the move that ends the game, 0
@@ -40,6 +41,10 @@ options={"position": TEXT} starts from a position text (docs/formats.md; its ply
 starts at 0, as `bench` reads position text); other option keys are ignored.
 
 render_mode "ansi": render() returns the position text; "human": prints it.
+
+env() returns the environment inside PettingZoo's OrderEnforcingWrapper (a call before
+reset() raises), as PettingZoo's own games do; raw_env(...) is the bare class.
+`env.unwrapped.game_state` is the gamebench.State, to read or clone (for search).
 """
 
 from __future__ import annotations
