@@ -670,10 +670,11 @@ def _threads(threads):
 
 
 def _alloc(kind, count, shape=None):
-    """A zeroed output array: numpy (shaped) when installed, else a flat array.array. Returns (array, address)."""
+    """An output array the library fills whole: numpy (shaped) when installed, else a flat array.array.
+    Returns (array, address)."""
     if _np is not None:
         dtype = {"f": _np.float32, "B": _np.uint8, "i": _np.int32, "q": _np.int64, "d": _np.float64}[kind]
-        a = _np.zeros(shape if shape is not None else (count,), dtype=dtype)
+        a = _np.empty(shape if shape is not None else (count,), dtype=dtype)
         return a, (a.ctypes.data if count else None)
     zero = 0.0 if kind in "fd" else 0
     a = array.array(kind, [zero]) * count

@@ -535,3 +535,24 @@ def test_state_api_rewards_clone_text_hash():
         rewards.append(st.rewards()[0])
     assert sum(rewards) == st.returns()[0] > 0 and len([r for r in rewards if r > 0]) >= 2
     assert "coin-sorter" in repr(st)
+
+
+def test_python_threads_play_independent_games():
+    """States on different Python threads at once (each thread has its own scratch buffers)."""
+    import sys
+    game = gamebench.load_game("bagh-chal")
+
+    def run(k):
+        state = game.new_initial_state()
+        moves = play_random(state, random.Random(k))
+        return moves, str(state), state.returns(), state.observation_tensor()
+
+    expected = [run(k) for k in range(24)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            got = list(pool.map(run, range(24)))
+    finally:
+        sys.setswitchinterval(interval)
+    assert got == expected
