@@ -56,8 +56,7 @@ extension CTwoPlayerGame {
     func move(forAction action: Int64, scratch moves: inout MoveList<Move>) -> Move? {
         moves.removeAll()
         generateMoves(into: &moves)
-        for i in 0..<moves.count where Self.action(of: moves[i]) == action { return moves[i] }
-        return nil
+        return moves.withUnsafeMoves { list in list.first { Self.action(of: $0) == action } }
     }
 }
 
@@ -96,7 +95,6 @@ extension CPuzzleGame {
     func move(forAction action: Int64) -> Move? {
         var moves = MoveList<Move>(filler: Self.nullMove)
         generateMoves(into: &moves)
-        for i in 0..<moves.count where Self.action(of: moves[i]) == action { return moves[i] }
-        return nil
+        return moves.withUnsafeMoves { list in list.first { Self.action(of: $0) == action } }
     }
 }

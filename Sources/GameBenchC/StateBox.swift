@@ -94,7 +94,9 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         do { game = GameHistory(try G.position(parsing: text, rules: rules)) } catch { throw Failure(text: error) }
     }
 
-    var isTerminal: Bool { game.outcome != nil }
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
+    private func outcomeNow() -> Outcome? { game.outcome }
+    var isTerminal: Bool { outcomeNow() != nil }
     var currentPlayer: Int32 { isTerminal ? -4 : Int32(game.position.sideToMove.rawValue) }
 
     func returns(into out: UnsafeMutablePointer<Double>) {
@@ -105,6 +107,7 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
     var moveNumber: Int64 { Int64(game.moves.count) }
     var hash: UInt64 { game.position.hash }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func legalActions(into out: UnsafeMutablePointer<Int64>?, capacity: Int) -> Int {
         guard game.outcome == nil else { return 0 }
         scratch.removeAll()
@@ -112,26 +115,28 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         let count = scratch.count
         guard let out else { return count }
         if count <= capacity {
-            for i in 0..<count { out[i] = G.action(of: scratch[i]) }
+            scratch.withUnsafeMoves { list in for i in 0..<count { out[i] = G.action(of: list[i]) } }
             sortAscending(out, count)
         } else {
-            var ids = (0..<count).map { G.action(of: scratch[$0]) }
+            var ids = scratch.withUnsafeMoves { list in list.map(G.action) }
             ids.sort()
             for i in 0..<capacity { out[i] = ids[i] }
         }
         return count
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func legalMask(into out: UnsafeMutablePointer<UInt8>, size: Int64) throws(Failure) {
         guard size == G.actionCount else { throw .argument("mask size \(size) is not \(G.name)'s \(G.actionCount) actions") }
         out.update(repeating: 0, count: Int(size))
         guard game.outcome == nil else { return }
         scratch.removeAll()
         game.position.generateMoves(into: &scratch)
-        for i in 0..<scratch.count { out[Int(G.action(of: scratch[i]))] = 1 }
+        scratch.withUnsafeMoves { list in for m in list { out[Int(G.action(of: m))] = 1 } }
     }
 
     /// The legal move of `action`, or an error naming why there is none.
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     private func move(_ action: Int64) throws(Failure) -> G.Move {
         if let o = game.outcome { throw .state("the game is over (\(G.describe(o))): no action is legal") }
         guard let move = game.position.move(forAction: action, scratch: &scratch) else {
@@ -143,8 +148,10 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         return move
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func apply(_ action: Int64) throws(Failure) { game.play(try move(action)) }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func randomAction(seed: UInt64) throws(Failure) -> Int64 {
         if let o = game.outcome { throw .state("the game is over (\(G.describe(o))): no action is legal") }
         scratch.removeAll()
@@ -160,6 +167,7 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         do { return G.action(of: try game.position.parseMove(text)) } catch { throw Failure(text: error) }
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func observe(into out: UnsafeMutablePointer<Float>, size: Int64) throws(Failure) {
         guard size == G.observationSize else { throw .argument("observation size \(size) is not \(G.name)'s \(G.observationSize)") }
         game.position.writeObservation(out)
@@ -169,6 +177,7 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         throw .state("\(G.name) has no chance nodes")
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func playouts(_ n: Int, seed: UInt64, threads: Int, returns: UnsafeMutablePointer<Double>,
                   lengths: UnsafeMutablePointer<Int64>?) {
         let start = game.position
@@ -282,6 +291,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         return (0..<s.chanceOutcomeCount).map { s.chanceOutcome($0) }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func legalActions(into out: UnsafeMutablePointer<Int64>?, capacity: Int) -> Int {
         var ids: [Int64]
         if isChance {
@@ -289,7 +299,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         } else if let s = state, !s.isOver, G.listsMoves {
             var list = MoveList<G.Move>(filler: G.nullMove)
             s.generateMoves(into: &list)
-            ids = (0..<list.count).map { G.action(of: list[$0]) }
+            ids = list.withUnsafeMoves { moves in moves.map(G.action) }
         } else {
             return 0
         }
@@ -298,6 +308,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         return ids.count
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func legalMask(into out: UnsafeMutablePointer<UInt8>, size: Int64) throws(Failure) {
         guard G.listsMoves else { throw .argument("\(G.name) has too many actions for a mask") }
         guard size == G.actionCount else { throw .argument("mask size \(size) is not \(G.name)'s \(G.actionCount) actions") }
@@ -305,10 +316,11 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         guard !isChance, let s = state, !s.isOver else { return }
         var list = MoveList<G.Move>(filler: G.nullMove)
         s.generateMoves(into: &list)
-        for i in 0..<list.count { out[Int(G.action(of: list[i]))] = 1 }
+        list.withUnsafeMoves { moves in for m in moves { out[Int(G.action(of: m))] = 1 } }
     }
 
     /// The move of `action` at the decision due now, or an error naming why there is none.
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     private func move(_ action: Int64) throws(Failure) -> G.Move {
         guard let s = state else { throw .state("\(G.name) is being dealt: a chance outcome is due") }
         if s.isOver { throw .state("the game is over (score \(s.score)): no action is legal") }
@@ -330,6 +342,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         return o
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func apply(_ action: Int64) throws(Failure) {
         if isChance, case .explicit(var draws, let s) = mode {
             let o = try outcome(action)
@@ -351,6 +364,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         moves += 1
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func randomAction(seed: UInt64) throws(Failure) -> Int64 {
         var generator = SplitMix64(seed: seed)
         if isChance {
@@ -381,6 +395,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         do { return G.action(of: try s.parseMove(text)) } catch { throw Failure(text: error) }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func observe(into out: UnsafeMutablePointer<Float>, size: Int64) throws(Failure) {
         guard size == G.observationSize else { throw .argument("observation size \(size) is not \(G.name)'s \(G.observationSize)") }
         guard let s = state else { out.update(repeating: 0, count: Int(size)); return }
@@ -393,6 +408,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         return due.map { (G.chanceAction($0), 1 / Double(due.count)) }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func playouts(_ n: Int, seed: UInt64, threads: Int, returns: UnsafeMutablePointer<Double>,
                   lengths: UnsafeMutablePointer<Int64>?) {
         let rules = self.rules, current = state

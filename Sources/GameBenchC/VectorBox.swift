@@ -42,15 +42,11 @@ final class EnvironmentStorage<Env>: @unchecked Sendable {
     }
 }
 
-/// Runs `body` over `0..<n` in ranges on worker threads and returns the smallest index
-/// for which it returned a failure, with that failure.
-func firstFailure(_ n: Int, threads: Int, _ body: @Sendable (Int) -> Failure?) -> (Int, Failure)? {
+/// Runs `body` over `0..<n` in contiguous ranges on worker threads; each range's
+/// body returns the first failure in it (if any), and the call the first of all.
+func firstFailure(_ n: Int, threads: Int, _ body: @Sendable (Range<Int>) -> Failure?) -> Failure? {
     let workers = max(1, min(threads, n))
-    let found = ForkJoin.map(workers: workers) { w -> (Int, Failure)? in
-        for i in n * w / workers..<n * (w + 1) / workers { if let f = body(i) { return (i, f) } }
-        return nil
-    }
-    return found.compactMap { $0 }.first
+    return ForkJoin.map(workers: workers) { w in body(n * w / workers..<n * (w + 1) / workers) }.compactMap { $0 }.first
 }
 
 // MARK: - Two-player games
@@ -79,6 +75,7 @@ final class TwoPlayerVectorBox<G: CTwoPlayerGame>: VectorBox, @unchecked Sendabl
 
     /// Writes environment `i`'s observation, mask and player.
     @inline(__always)
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     private func observe(_ env: inout Env, _ i: Int, _ out: VectorOutputs, _ moves: inout MoveList<G.Move>) {
         let position = env.game.position
         if let obs = out.observations { position.writeObservation(obs + i * G.observationSize) }
@@ -88,10 +85,11 @@ final class TwoPlayerVectorBox<G: CTwoPlayerGame>: VectorBox, @unchecked Sendabl
             mask.update(repeating: 0, count: Int(G.actionCount))
             moves.removeAll()
             position.generateMoves(into: &moves)
-            for k in 0..<moves.count { mask[Int(G.action(of: moves[k]))] = 1 }
+            moves.withUnsafeMoves { list in for m in list { mask[Int(G.action(of: m))] = 1 } }
         }
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func reset(_ out: VectorOutputs) throws(Failure) {
         let envs = self.envs, rules = self.rules
         parallelRanges(count, threads: threads) { range in
@@ -106,15 +104,18 @@ final class TwoPlayerVectorBox<G: CTwoPlayerGame>: VectorBox, @unchecked Sendabl
         }
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func step(_ actions: UnsafePointer<Int64>, _ out: VectorOutputs) throws(Failure) {
         let envs = self.envs, rules = self.rules
         let acts = SharedPointer(base: UnsafeMutablePointer(mutating: actions))
-        if let (_, failure) = firstFailure(count, threads: threads, { i in
+        if let failure = firstFailure(count, threads: threads, { range in
             var moves = MoveList<G.Move>(filler: G.nullMove)
-            guard let move = envs.base[i].game.position.move(forAction: acts.base[i], scratch: &moves) else {
-                return Failure(.action, "environment \(i): action \(acts.base[i]) is not legal in \(G.name) position \(envs.base[i].game.position.text)")
+            for i in range {
+                guard let move = envs.base[i].game.position.move(forAction: acts.base[i], scratch: &moves) else {
+                    return Failure(.action, "environment \(i): action \(acts.base[i]) is not legal in \(G.name) position \(envs.base[i].game.position.text)")
+                }
+                envs.base[i].pending = move
             }
-            envs.base[i].pending = move
             return nil
         }) { throw failure }
         parallelRanges(count, threads: threads) { range in
@@ -136,6 +137,7 @@ final class TwoPlayerVectorBox<G: CTwoPlayerGame>: VectorBox, @unchecked Sendabl
         }
     }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func randomActions(seed: UInt64, into out: UnsafeMutablePointer<Int64>) throws(Failure) {
         let envs = self.envs, result = SharedPointer(base: out)
         parallelRanges(count, threads: threads) { range in
@@ -193,43 +195,50 @@ final class PuzzleVectorBox<G: CPuzzleGame>: VectorBox, @unchecked Sendable {
     }
 
     @inline(__always)
-    private func observe(_ env: inout Env, _ i: Int, _ out: VectorOutputs) {
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
+    private func observe(_ env: inout Env, _ i: Int, _ out: VectorOutputs, _ moves: inout MoveList<G.Move>) {
         let state = env.referee.state
         if let obs = out.observations { state.writeObservation(obs + i * G.observationSize) }
         out.players?[i] = 0
         if let masks = out.masks {
             let mask = masks + i * Int(G.actionCount)
             mask.update(repeating: 0, count: Int(G.actionCount))
-            var moves = MoveList<G.Move>(filler: G.nullMove)
+            moves.removeAll()
             state.generateMoves(into: &moves)
-            for k in 0..<moves.count { mask[Int(G.action(of: moves[k]))] = 1 }
+            moves.withUnsafeMoves { list in for m in list { mask[Int(G.action(of: m))] = 1 } }
         }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func reset(_ out: VectorOutputs) throws(Failure) {
         try checkMasks(out)
         let envs = self.envs
         parallelRanges(count, threads: threads) { range in
+            var moves = MoveList<G.Move>(filler: G.nullMove)
             for i in range {
                 if envs.base[i].moves > 0 { self.restart(&envs.base[i], i) }
-                self.observe(&envs.base[i], i, out)
+                self.observe(&envs.base[i], i, out, &moves)
             }
         }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func step(_ actions: UnsafePointer<Int64>, _ out: VectorOutputs) throws(Failure) {
         try checkMasks(out)
         let envs = self.envs
         let acts = SharedPointer(base: UnsafeMutablePointer(mutating: actions))
-        if let (_, failure) = firstFailure(count, threads: threads, { i in
-            let state = envs.base[i].referee.state
-            guard let move = state.move(forAction: acts.base[i]) else {
-                return Failure(.action, "environment \(i): action \(acts.base[i]) is not legal in \(G.name) position \(state.text)")
+        if let failure = firstFailure(count, threads: threads, { range in
+            for i in range {
+                let state = envs.base[i].referee.state
+                guard let move = state.move(forAction: acts.base[i]) else {
+                    return Failure(.action, "environment \(i): action \(acts.base[i]) is not legal in \(G.name) position \(state.text)")
+                }
+                envs.base[i].pending = move
             }
-            envs.base[i].pending = move
             return nil
         }) { throw failure }
         parallelRanges(count, threads: threads) { range in
+            var moves = MoveList<G.Move>(filler: G.nullMove)
             for i in range {
                 let before = envs.base[i].referee.state.score
                 envs.base[i].referee.play(envs.base[i].pending)
@@ -238,11 +247,12 @@ final class PuzzleVectorBox<G: CPuzzleGame>: VectorBox, @unchecked Sendable {
                 out.rewards?[i] = Float(after.score - before)
                 out.terminals?[i] = after.isOver ? 1 : 0
                 if after.isOver { self.restart(&envs.base[i], i) }
-                self.observe(&envs.base[i], i, out)
+                self.observe(&envs.base[i], i, out, &moves)
             }
         }
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func randomActions(seed: UInt64, into out: UnsafeMutablePointer<Int64>) throws(Failure) {
         let envs = self.envs, result = SharedPointer(base: out)
         parallelRanges(count, threads: threads) { range in

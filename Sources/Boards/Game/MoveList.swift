@@ -75,6 +75,16 @@ public struct MoveList<Move: BitwiseCopyable & Sendable>: Sendable {
         storage[unchecked: j] = t
     }
 
+    /// Calls `body` with the moves as a buffer, valid only during the call. For loops over
+    /// a list held outside Boards: there (Swift 6.3) each `list[i]` read copied the whole
+    /// inline storage, 640 bytes a move; this copies it once.
+    @inlinable @inline(__always)
+    public func withUnsafeMoves<R>(_ body: (UnsafeBufferPointer<Move>) throws -> R) rethrows -> R {
+        try withUnsafeBytes(of: storage) { raw in
+            try body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: Move.self), count: _count))
+        }
+    }
+
     /// The moves as an array (for tests and text output, not for hot loops).
     public var array: [Move] { (0..<count).map { storage[unchecked: $0] } }
 }
