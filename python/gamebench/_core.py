@@ -408,11 +408,16 @@ class State:
 
     def legal_actions_mask(self, player=None):
         """num_distinct_actions 0/1 ints (not for Balls!)."""
+        s = LOCAL.s
+        if not self.game._has_mask:  # Balls!: the library says why there is no mask
+            status = _mask(self._h, s.byte_buffer(1), 1, s.err)
+            if status:
+                check(status, s.err)
+            raise ArgumentError("%s has too many actions for a mask" % self.game.name)
         n = self.game._num_actions
         if player is not None and player != self.current_player():
             return [0] * n
-        s = LOCAL.s
-        buf = s.byte_buffer(n) if self.game._has_mask else s.byte_buffer(1)
+        buf = s.byte_buffer(n)
         status = _mask(self._h, buf, n, s.err)
         if status:
             check(status, s.err)

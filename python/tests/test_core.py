@@ -295,6 +295,7 @@ def test_bad_input_raises_one_line_errors(tmp_path):
         (lambda: gamebench.random_playouts(s, 4, seed=-1), ArgumentError),
         (lambda: gamebench.random_playouts(s, -4), ArgumentError),
         (lambda: balls.new_initial_state(), ArgumentError),
+        (lambda: balls.new_initial_state(seed=1).legal_actions_mask(), ArgumentError),
         (lambda: s.write_observation(array.array("f", [0.0]) * (tg.observation_tensor_size() - 1)), ArgumentError),
         (lambda: s.write_observation(array.array("f", [0.0]) * (tg.observation_tensor_size() + 1)), ArgumentError),
         (lambda: s.write_observation(array.array("d", [0.0]) * tg.observation_tensor_size()), ArgumentError),
@@ -507,6 +508,10 @@ def test_game_info_and_action_layout():
     if np is not None:
         assert s.observation_array().shape == (5, 8, 8)
         assert s.observation_array().ravel().tolist() == obs
+    else:
+        with pytest.raises(ImportError) as excinfo:
+            s.observation_array()
+        assert "numpy" in str(excinfo.value) and "\n" not in str(excinfo.value)
     mask = s.legal_actions_mask()
     assert [a for a, m in enumerate(mask) if m] == s.legal_actions()
 
