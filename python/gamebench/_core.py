@@ -680,10 +680,17 @@ def _alloc(kind, count, shape=None):
     if _np is not None:
         dtype = {"f": _np.float32, "B": _np.uint8, "i": _np.int32, "q": _np.int64, "d": _np.float64}[kind]
         a = _np.empty(shape if shape is not None else (count,), dtype=dtype)
-        return a, (a.ctypes.data if count else None)
-    zero = 0.0 if kind in "fd" else 0
-    a = array.array(kind, [zero]) * count
-    return a, (a.buffer_info()[0] if count else None)
+        address = a.ctypes.data
+    else:
+        zero = 0.0 if kind in "fd" else 0
+        a = array.array(kind, [zero]) * count
+        address = a.buffer_info()[0]
+    # An empty batch still gets a real address: the library says what it thinks of it.
+    return a, (address if count else _EMPTY_ADDRESS)
+
+
+_EMPTY = (ctypes.c_double * 1)()
+_EMPTY_ADDRESS = ctypes.addressof(_EMPTY)
 
 
 class VectorEnv:

@@ -473,6 +473,10 @@ def test_playouts_shape():
     game = gamebench.load_game("bagh-chal")
     returns, lengths = gamebench.random_playouts(game.new_initial_state(), 5, seed=1, threads=1)
     assert len(returns) == 5 and len(lengths) == 5 and all(len(r) == 2 for r in returns)
+    returns, lengths = gamebench.random_playouts(game.new_initial_state(), 0, seed=1)
+    assert len(returns) == 0 and len(lengths) == 0
+    if np is not None:
+        assert returns.shape == (0, 2) and returns.dtype == np.float64 and lengths.dtype == np.int64
 
 
 # ------------------------------------------------------------- the API's contract
