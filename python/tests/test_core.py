@@ -565,3 +565,19 @@ def test_python_threads_play_independent_games():
     finally:
         sys.setswitchinterval(interval)
     assert got == expected
+
+
+def test_bindings_cover_the_header():
+    """Every function of include/gamebench.h is bound, with as many argtypes as it has parameters."""
+    import re
+    from gamebench import _lib
+    with open(os.path.join(REPO, "include", "gamebench.h"), encoding="utf-8") as f:
+        header = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+    declared = {}
+    for name, params in re.findall(r"\b(gb_\w+)\s*\(([^;{]*?)\)\s*;", header):
+        params = params.strip()
+        declared[name] = 0 if params in ("", "void") else params.count(",") + 1
+    assert len(declared) >= 30
+    assert set(declared) == set(_lib.F)
+    for name, count in declared.items():
+        assert len(_lib.F[name].argtypes) == count, name
