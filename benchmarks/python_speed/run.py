@@ -70,6 +70,27 @@ def measure(kind, game, options, args):
     return d["steps"] / d["seconds"], d["steps"], d["seconds"]
 
 
+def check_referee(args):
+    """The protocol rows' referee against `bench replay`: the same plies and outcome for every
+    game (at the standard ply limit and at 40, so that the ply-limit end is played too)."""
+    sys.path.insert(0, HERE)
+    import loops
+    checked = 0
+    for game in ("bagh-chal", "tigers-goats"):
+        for limit in (loops.PLY_LIMIT, 40):
+            _, _, _, records = loops.protocol_games(game, args.bench, args.seed + 100000, count=args.check,
+                                                    verify=True, ply_limit=limit)
+            for moves, outcome in records:
+                out = subprocess.run([args.bench, "replay", "--game", game, "--ply-limit", str(limit),
+                                      "--moves", ",".join(moves), "--json"], capture_output=True, text=True)
+                d = json.loads(out.stdout) if out.returncode == 0 else {}
+                if d.get("outcome") != outcome or d.get("plies") != len(moves):
+                    sys.exit("python-speed: the protocol referee ended a %s game (%d plies, %s) where bench replay "
+                             "says %s" % (game, len(moves), outcome, out.stdout.strip() or out.stderr.strip()))
+                checked += 1
+    return checked
+
+
 def fmt(x):
     return format(round(x), ",")
 
@@ -81,12 +102,14 @@ def main():
     ap.add_argument("--seconds", type=float, default=1.0)
     ap.add_argument("--envs", type=int, default=4096)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check", type=int, default=25, help="protocol games per game and ply limit checked against bench replay")
     ap.add_argument("--only", default="", help="comma-separated row keys (for testing)")
     args = ap.parse_args()
     table = rows(args.envs)
     if args.only:
         keep = args.only.split(",")
         table = [t for t in table if t[0] in keep]
+    checked = check_referee(args) if args.check else 0
     rates = {t[0]: [] for t in table}
     for run in range(args.runs):
         order = table[run % len(table):] + table[:run % len(table)]
@@ -97,6 +120,10 @@ def main():
                   file=sys.stderr, flush=True)
     med = {k: statistics.median(v) for k, v in rates.items()}
 
+    if checked:
+        print("The protocol referee was checked first: %d games (%d for each game and ply limit, 300 and 40) end "
+              "with the same plies and outcome as `bench replay` of their moves." % (checked, args.check))
+        print()
     print("| game | loop | what one step is | steps/s (median) | every run (thousands) |")
     print("|---|---|---|---:|---|")
     for key, game, label, what, _, _ in table:
