@@ -18,17 +18,34 @@ private let versionText: StaticString = "0.9.0"
     call(err) { () throws(Failure) in try handles.remove(handle) }
 }
 
-/// A new handle for `object`, stored through `out`.
-private func hand(_ object: any HandleObject, to out: UnsafeMutablePointer<UInt64>?) throws(Failure) {
+/// A new handle for `entry`, stored through `out`.
+private func hand(_ entry: HandleEntry, to out: UnsafeMutablePointer<UInt64>?) throws(Failure) {
     let out = try required(out, "the handle output")
-    out.pointee = handles.insert(object)
+    out.pointee = handles.insert(entry)
 }
 
-private func game(_ h: UInt64) throws(Failure) -> any GameBox { try handles.get(h, as: (any GameBox).self, "a game") }
-private func state(_ h: UInt64) throws(Failure) -> any StateBox { try handles.get(h, as: (any StateBox).self, "a state") }
-private func agent(_ h: UInt64) throws(Failure) -> any AgentBox { try handles.get(h, as: (any AgentBox).self, "an agent") }
+private func game(_ h: UInt64) throws(Failure) -> any GameBox {
+    let entry = try handles.get(h)
+    guard case .game(let box) = entry else { throw HandleTable.wrongKind(h, entry, "a game") }
+    return box
+}
+
+private func state(_ h: UInt64) throws(Failure) -> any StateBox {
+    let entry = try handles.get(h)
+    guard case .state(let box) = entry else { throw HandleTable.wrongKind(h, entry, "a state") }
+    return box
+}
+
+private func agent(_ h: UInt64) throws(Failure) -> any AgentBox {
+    let entry = try handles.get(h)
+    guard case .agent(let box) = entry else { throw HandleTable.wrongKind(h, entry, "an agent") }
+    return box
+}
+
 private func vector(_ h: UInt64) throws(Failure) -> any VectorBox {
-    try handles.get(h, as: (any VectorBox).self, "a vector environment")
+    let entry = try handles.get(h)
+    guard case .vector(let box) = entry else { throw HandleTable.wrongKind(h, entry, "a vector environment") }
+    return box
 }
 
 /// JSON text of a dictionary or array, keys sorted.
@@ -43,7 +60,7 @@ private func json(_ value: Any) -> String {
                             _ game: UnsafeMutablePointer<UInt64>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
     call(err) { () throws(Failure) in
         let box = try GameLoader.load(try string(name, "name"), rules: rules == nil ? "" : try string(rules, "rules"))
-        try hand(box, to: game)
+        try hand(.game(box), to: game)
     }
 }
 
@@ -63,12 +80,12 @@ private func json(_ value: Any) -> String {
                             _ err: UnsafeMutableRawPointer?) -> Int32 {
     call(err) { () throws(Failure) in
         guard flags & ~1 == 0 else { throw .argument("unknown flags \(flags) (known: GB_EXPLICIT_CHANCE = 1)") }
-        try hand(try game(g).newState(seed: seed, explicitChance: flags & 1 != 0), to: out)
+        try hand(.state(try game(g).newState(seed: seed, explicitChance: flags & 1 != 0)), to: out)
     }
 }
 
 @c public func gb_state_clone(_ s: UInt64, _ out: UnsafeMutablePointer<UInt64>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
-    call(err) { () throws(Failure) in try hand(try state(s).copy(), to: out) }
+    call(err) { () throws(Failure) in try hand(.state(try state(s).copy()), to: out) }
 }
 
 @c public func gb_state_text(_ s: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int64,
@@ -219,7 +236,7 @@ private let maxEnvironments: Int64 = 1 << 24
         let box = try game(g)
         guard (1...maxEnvironments).contains(n) else { throw .argument("environment count \(n) is not in 1...\(maxEnvironments)") }
         let workers = try workerCount(threads)
-        try hand(try box.newVector(count: Int(n), seed: seed, threads: workers), to: out)
+        try hand(.vector(try box.newVector(count: Int(n), seed: seed, threads: workers)), to: out)
     }
 }
 
@@ -255,7 +272,7 @@ private let maxEnvironments: Int64 = 1 << 24
     call(err) { () throws(Failure) in
         let box = try vector(v)
         guard (0..<Int64(box.count)).contains(index) else { throw .argument("environment \(index) is not in 0..<\(box.count)") }
-        try hand(box.state(at: Int(index)), to: out)
+        try hand(.state(box.state(at: Int(index))), to: out)
     }
 }
 
@@ -265,7 +282,7 @@ private let maxEnvironments: Int64 = 1 << 24
                             _ out: UnsafeMutablePointer<UInt64>?, _ err: UnsafeMutableRawPointer?) -> Int32 {
     call(err) { () throws(Failure) in
         let box = try game(g)
-        try hand(try box.newAgent(spec: try string(spec, "spec"), seed: seed), to: out)
+        try hand(.agent(try box.newAgent(spec: try string(spec, "spec"), seed: seed)), to: out)
     }
 }
 

@@ -43,10 +43,12 @@ class RulesBox<G: CInterfaceGame>: @unchecked Sendable {
                 let known = defaults.keys.sorted()
                 throw Failure(.rules, "unknown rule '\(key)' for \(G.name) (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))")
             }
-            guard type(of: value) == type(of: defaults[key]!) || (value is NSNumber && defaults[key] is NSNumber) else {
-                throw Failure(.rules, "rule '\(key)' for \(G.name): \(value) is not a \(defaults[key] is Bool ? "true/false" : "number")")
+            switch (JSONValue(defaults[key]!), JSONValue(value)) {
+            case (.flag, .flag(let b)): merged[key] = b
+            case (.whole, .whole(let n)): merged[key] = n
+            case (.flag, let given): throw Failure(.rules, "rule '\(key)' for \(G.name): \(given.text(value)) is not true or false")
+            case (_, let given): throw Failure(.rules, "rule '\(key)' for \(G.name): \(given.text(value)) is not a whole number")
             }
-            merged[key] = value
         }
         do {
             return try JSONDecoder().decode(G.Rules.self, from: JSONSerialization.data(withJSONObject: merged))
@@ -83,6 +85,27 @@ class RulesBox<G: CInterfaceGame>: @unchecked Sendable {
         let parsed: AgentSpec
         do { parsed = try parse(spec) } catch { throw Failure(.spec, error.message) }
         do { return try make(parsed) } catch { throw Failure(.file, error.message) }
+    }
+}
+
+/// A rule's value as JSON gives it: JSONSerialization hands numbers and booleans over
+/// as NSNumber (on Linux even `0 is Bool` holds), so its type code tells them apart.
+enum JSONValue {
+    case flag(Bool)
+    case whole(Int)
+    case other
+
+    init(_ value: Any) {
+        guard let number = value as? NSNumber else { self = .other; return }
+        if String(cString: number.objCType) == "c" { self = .flag(number.boolValue); return }
+        let d = number.doubleValue
+        if d.rounded() == d, d >= -9.0e15, d <= 9.0e15 { self = .whole(Int(d)) } else { self = .other }
+    }
+
+    /// `value` (the JSON this was read from) as a message shows it.
+    func text(_ value: Any) -> String {
+        if case .flag(let b) = self { return String(b) }
+        return value is String ? "\"\(value)\"" : "\(value)"
     }
 }
 

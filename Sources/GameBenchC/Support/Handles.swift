@@ -10,6 +10,24 @@ protocol HandleObject: AnyObject, Sendable {
     var kindDescription: String { get }
 }
 
+/// What a handle holds, by kind: looking an object up is a switch, not a dynamic cast
+/// to a protocol (which cost about as much as the rest of a cheap call).
+enum HandleEntry: Sendable {
+    case game(any GameBox)
+    case state(any StateBox)
+    case agent(any AgentBox)
+    case vector(any VectorBox)
+
+    var object: any HandleObject {
+        switch self {
+        case .game(let o): return o
+        case .state(let o): return o
+        case .agent(let o): return o
+        case .vector(let o): return o
+        }
+    }
+}
+
 /// The live handles: a slot per object, a generation per slot.
 ///
 /// A handle is `generation << 32 | (slot + 1)`, so 0 is never one, and a freed slot
@@ -17,14 +35,14 @@ protocol HandleObject: AnyObject, Sendable {
 /// for the object now in its slot.
 final class HandleTable: Sendable {
     private struct Slots {
-        var objects: [(any HandleObject)?] = []
+        var objects: [HandleEntry?] = []
         var generations: [UInt32] = []
         var free: [Int] = []
     }
     private let slots = Mutex(Slots())
 
     /// Stores `object` and returns its new handle.
-    func insert(_ object: any HandleObject) -> UInt64 {
+    func insert(_ object: HandleEntry) -> UInt64 {
         slots.withLock { s in
             let slot: Int
             if let reused = s.free.popLast() {
@@ -52,14 +70,16 @@ final class HandleTable: Sendable {
         guard removed else { throw Self.unknown(handle) }
     }
 
-    /// The object of `handle`, which must be a `T`.
-    func get<T>(_ handle: UInt64, as type: T.Type, _ expected: String) throws(Failure) -> T {
-        let object = slots.withLock { s in Self.slot(handle, in: s).flatMap { s.objects[$0] } }
-        guard let object else { throw Self.unknown(handle) }
-        guard let typed = object as? T else {
-            throw Failure(.handle, "handle \(handle) is \(object.kindDescription), not \(expected)")
-        }
-        return typed
+    /// The entry of `handle`.
+    func get(_ handle: UInt64) throws(Failure) -> HandleEntry {
+        let entry = slots.withLock { s in Self.slot(handle, in: s).flatMap { s.objects[$0] } }
+        guard let entry else { throw Self.unknown(handle) }
+        return entry
+    }
+
+    /// The error for `handle`, live but not of the `expected` kind.
+    static func wrongKind(_ handle: UInt64, _ entry: HandleEntry, _ expected: String) -> Failure {
+        Failure(.handle, "handle \(handle) is \(entry.object.kindDescription), not \(expected)")
     }
 
     private static func slot(_ handle: UInt64, in s: Slots) -> Int? {
