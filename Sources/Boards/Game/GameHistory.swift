@@ -28,6 +28,7 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     }
 
     /// How often the current position has occurred, itself included.
+    @inlinable
     public var repetitions: Int {
         hashes.withUnsafeBufferPointer { Self.occurrences(of: position.hash, in: $0.baseAddress!, last: $0.count - 1, since: reversibleStart) }
     }
@@ -47,7 +48,9 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
         return n
     }
 
-    /// The outcome, repetition included; `nil` while the game goes on.
+    /// The outcome, repetition included; `nil` while the game goes on. Inlinable, so a
+    /// caller specialised for its game asks it without generic metadata lookups.
+    @inlinable
     public var outcome: Outcome? {
         if let o = position.outcome { return o }
         return repetitions >= Self.repetitionLimit ? .draw : nil
