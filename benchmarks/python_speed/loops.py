@@ -1,7 +1,16 @@
-"""One measurement of benchmarks/python-speed.sh: a Python loop of random games (or batched
-steps) for at least SECONDS seconds, printed as one JSON object.
+"""The loops of benchmarks/python-speed.sh: random games (or batched steps) from Python.
 
+Each KIND makes a `one()` that plays one whole game (or one batched call) and returns
+(steps, games ended); a worker process holds one loop and plays it in time slices when
+run.py asks, so that every loop is measured in its own process, interleaved with the others:
+
+    python loops.py --worker KIND GAME SEED [key=value ...]
+        prints `ready` after one untimed game; then for each line `play SECONDS` on stdin it
+        plays whole games until SECONDS have passed and prints one JSON line: steps, seconds
+        (wall time of the slice), games, cpu (CPU seconds of this process and its children
+        in the slice), busy (CPU seconds of the whole machine in the slice); `quit` ends it.
     python loops.py KIND GAME SECONDS SEED [key=value ...]
+        one measurement of SECONDS, as one JSON line (for trying a loop by hand).
 
 KIND is one of
     gamebench     our package, one state: legal_actions, random.choice, apply_action, is_terminal
@@ -13,11 +22,9 @@ KIND is one of
     vectorraw     the same two library calls through ctypes with buffers made once
                   (n=, threads=, outputs=all|none): the library's own cost
     playouts      gamebench.random_playouts (n=, threads=)
+    bench         `bench playouts` (bench=PATH): the engine alone, timed by its own clock
 
-Whole games are played until SECONDS have passed (checked between games; between calls
-for vector and playouts); one untimed game (or call) first warms up. Python's random is
-seeded with SEED (game i of the protocol loop is `newgame ... seed=SEED+i`). Output:
-{"steps": plies or steps, "seconds": wall time of the timed part, "games": games ended}.
+Python's random is seeded with SEED (game i of the protocol loop is `newgame ... seed=SEED+i`).
 """
 import json
 import os
@@ -27,25 +34,10 @@ import sys
 import time
 
 
-def timed(play_one, seconds):
-    """Calls play_one() (returns steps, games) once untimed, then until `seconds` have passed."""
-    play_one()
-    steps = games = 0
-    start = time.perf_counter()
-    while True:
-        s, g = play_one()
-        steps += s
-        games += g
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return steps, elapsed, games
-
-
-def gamebench_loop(game_name, seconds, seed, **_):
+def gamebench_loop(game_name, seed, **_):
     import gamebench
     game = gamebench.load_game(game_name)
-    rng = random.Random(seed)
-    choice = rng.choice
+    choice = random.Random(seed).choice
 
     def one():
         state = game.new_initial_state()
@@ -54,16 +46,15 @@ def gamebench_loop(game_name, seconds, seed, **_):
             state.apply_action(choice(state.legal_actions()))
             n += 1
         return n, 1
-    return timed(one, seconds)
+    return one, None
 
 
-def baghchal_loop(game_name, seconds, seed, **_):
+def baghchal_loop(game_name, seed, **_):
     assert game_name == "bagh-chal", "the baghchal package plays bagh-chal only"
     cwd = os.getcwd()
     from baghchal.env import Board  # its import changes the working directory
     os.chdir(cwd)
-    rng = random.Random(seed)
-    choice = rng.choice
+    choice = random.Random(seed).choice
 
     def one():
         board = Board()
@@ -73,14 +64,13 @@ def baghchal_loop(game_name, seconds, seed, **_):
             board.move(choice(sorted(board.possible_moves())))
             n += 1
         return n, 1
-    return timed(one, seconds)
+    return one, None
 
 
-def pyspiel_loop(game_name, seconds, seed, **_):
+def pyspiel_loop(game_name, seed, **_):
     import pyspiel
     game = pyspiel.load_game(game_name)
-    rng = random.Random(seed)
-    choice = rng.choice
+    choice = random.Random(seed).choice
 
     def one():
         state = game.new_initial_state()
@@ -89,7 +79,7 @@ def pyspiel_loop(game_name, seconds, seed, **_):
             state.apply_action(choice(state.legal_actions()))
             n += 1
         return n, 1
-    return timed(one, seconds)
+    return one, None
 
 
 # ------------------------------------------------------------------ the protocol referee
@@ -176,15 +166,15 @@ class Referee:
         return count >= 3
 
 
-def protocol_games(game_name, bench, seed, count=None, seconds=None, verify=False, ply_limit=PLY_LIMIT):
+def protocol_referee(game_name, bench, seed, ply_limit=PLY_LIMIT, records=None):
     """Random games refereed in Python, each side a `bench serve --game G --agent random`
     process (started once, reused for every game, as a tournament does). Each ply sends the
     protocol's request to the side to move (`position start`, `moves` with the game so far,
     `go`) and reads `info` and `move` back. The referee ends a game by the rules' order
     (docs/rules.md): captures, no legal move (the agent's `error no legal move`), ply limit
     (the side to move then asked once more, from the position's text, whether it has a
-    move), threefold repetition. Returns (plies, seconds, games, records): with `verify`,
-    each game's moves and outcome."""
+    move), threefold repetition. Returns (one, close); with a list `records`, one() appends
+    each game's moves and outcome to it."""
     rules = {"plyLimit": ply_limit} if game_name == "bagh-chal" else {"longRange": False, "plyLimit": ply_limit}
     rules = json.dumps(rules, separators=(",", ":")).encode()
     agents = []
@@ -198,6 +188,7 @@ def protocol_games(game_name, bench, seed, count=None, seconds=None, verify=Fals
         agents.append((side, p))
     referee = Referee(game_name)
     captures_to_win = CAPTURES_TO_WIN[game_name]
+    played = [0]
 
     def ask(p, request):
         """The agent's move for a request, or None when it has none."""
@@ -211,11 +202,11 @@ def protocol_games(game_name, bench, seed, count=None, seconds=None, verify=Fals
         assert reply.startswith(b"error no legal move"), reply
         return None
 
-    def one(i):
+    def one():
         referee.new_game()
         for side, p in agents:
-            p.stdin.write(b"newgame %s seed=%d side=%s rules=%s\n" % (game_name.encode(), seed + i, side, rules))
-        moves = []
+            p.stdin.write(b"newgame %s seed=%d side=%s rules=%s\n" % (game_name.encode(), seed + played[0], side, rules))
+        played[0] += 1
         line = b""
         plies = 0
         repeated = False
@@ -238,60 +229,41 @@ def protocol_games(game_name, bench, seed, count=None, seconds=None, verify=Fals
             line += b" " + move
             repeated = referee.play(move.decode())
             plies += 1
-            if verify:
-                moves.append(move.decode())
-        return plies, (moves, outcome)
-
-    records = []
-    played = [0]
-
-    def play_one():
-        plies, record = one(played[0])
-        played[0] += 1
-        if verify:
-            records.append(record)
+        if records is not None:
+            records.append((line.decode().split(), outcome))
         return plies, 1
 
-    try:
-        if count is not None:
-            total = 0
-            start = time.perf_counter()
-            for _ in range(count):
-                total += play_one()[0]
-            return total, time.perf_counter() - start, count, records
-        steps, elapsed, games = timed(play_one, seconds)
-        return steps, elapsed, games, records
-    finally:
+    def close():
         for _, p in agents:
             p.stdin.write(b"quit\n")
             p.stdin.close()
             p.wait()
+    return one, close
 
 
-def protocol_loop(game_name, seconds, seed, bench="bench", **_):
-    steps, elapsed, games, _ = protocol_games(game_name, bench, seed, seconds=seconds)
-    return steps, elapsed, games
+def protocol_loop(game_name, seed, bench="bench", **_):
+    return protocol_referee(game_name, bench, seed)
 
 
 # --------------------------------------------------------------------- batched API
 
-def vector_loop(game_name, seconds, seed, n="1024", threads="2", **_):
+def vector_loop(game_name, seed, n="1024", threads="2", **_):
     import gamebench
     env = gamebench.VectorEnv(gamebench.load_game(game_name), int(n), seed=seed, threads=int(threads))
     env.reset()
-    counter = {"k": 0}
+    counter = [seed]
 
     def one():
-        counter["k"] += 1
-        _, _, terminals, _, _ = env.step(env.random_actions(counter["k"]))
-        return env.num_envs, int(sum(terminals))
-    return timed(one, seconds)
+        counter[0] += 1
+        _, _, terminals, _, _ = env.step(env.random_actions(counter[0]))
+        return env.num_envs, int(terminals.sum()) if hasattr(terminals, "sum") else sum(terminals)
+    return one, env.close
 
 
-def vector_raw_loop(game_name, seconds, seed, n="1024", threads="2", outputs="all", **_):
+def vector_raw_loop(game_name, seed, n="1024", threads="2", outputs="all", **_):
     """The library's own cost of a batched step, for the reading of the table: gb_vec_random_actions
     and gb_vec_step called through ctypes with buffers made once (VectorEnv.step makes new
-    numpy arrays each call); outputs=none passes NULL for observations, masks and players."""
+    arrays each call); outputs=none passes NULL for observations, masks and players."""
     import ctypes
     import numpy as np
     import gamebench
@@ -308,41 +280,131 @@ def vector_raw_loop(game_name, seconds, seed, n="1024", threads="2", outputs="al
     masks = np.zeros(n * game.num_distinct_actions(), np.uint8)
     players = np.zeros(n, np.int32)
     err = _lib.Error()
-    address = lambda a: a.ctypes.data if outputs == "all" else None
+
+    def address(a):
+        return a.ctypes.data if outputs == "all" else None
     args = (env._h, actions.ctypes.data, address(obs), rewards.ctypes.data, terminals.ctypes.data,
             address(masks), address(players), ctypes.byref(err))
-    counter = {"k": 0}
+    counter = [seed]
+    buffers = (actions, rewards, terminals, obs, masks, players)  # alive as long as one() is
 
     def one():
-        counter["k"] += 1
-        if random_actions(env._h, counter["k"], actions.ctypes.data, ctypes.byref(err)) or step(*args):
+        counter[0] += 1
+        if random_actions(env._h, counter[0], buffers[0].ctypes.data, ctypes.byref(err)) or step(*args):
             raise RuntimeError(err.message.decode())
         return n, int(terminals.sum())
-    return timed(one, seconds)
+    return one, env.close
 
 
-def playouts_loop(game_name, seconds, seed, n="1024", threads="2", **_):
+def playouts_loop(game_name, seed, n="1024", threads="2", **_):
     import gamebench
     state = gamebench.load_game(game_name).new_initial_state()
-    counter = {"k": seed}
+    counter = [seed]
 
     def one():
-        counter["k"] += 1
-        _, lengths = gamebench.random_playouts(state, int(n), seed=counter["k"], threads=int(threads))
+        counter[0] += 1
+        _, lengths = gamebench.random_playouts(state, int(n), seed=counter[0], threads=int(threads))
         return int(sum(lengths)), int(n)
-    return timed(one, seconds)
+    return one, None
+
+
+def bench_playouts(game_name, seed, bench="bench", games="20000", **_):
+    """`bench playouts`: plies and seconds as the engine times them (its start-up is not counted)."""
+    counter = [seed]
+
+    def one():
+        counter[0] += int(games)
+        out = subprocess.run([bench, "playouts", "--game", game_name, "--games", games, "--seed", str(counter[0]),
+                              "--threads", "1", "--json"], capture_output=True, text=True, check=True).stdout
+        d = json.loads(out)
+        return d["plies"], d["games"], d["seconds"]
+    return one, None
 
 
 KINDS = {"gamebench": gamebench_loop, "baghchal": baghchal_loop, "pyspiel": pyspiel_loop,
          "protocol": protocol_loop, "vector": vector_loop, "vectorraw": vector_raw_loop,
-         "playouts": playouts_loop}
+         "playouts": playouts_loop, "bench": bench_playouts}
+
+
+# ------------------------------------------------------------------------- timing
+
+HZ = os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy():
+    """CPU seconds the whole machine has spent busy (not idle, not waiting for I/O)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]]
+    return (sum(v) - v[3] - v[4]) / HZ
+
+
+def tree_cpu():
+    """CPU seconds of this process, its waited-for children, and its live children."""
+    t = os.times()
+    total = t.user + t.system + t.children_user + t.children_system
+    try:
+        with open("/proc/self/task/%d/children" % os.getpid()) as f:
+            kids = f.read().split()
+    except OSError:
+        kids = []
+    for pid in kids:
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / HZ
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def play(one, seconds):
+    """Whole games (or calls) until `seconds` have passed: steps, seconds, games, cpu, busy."""
+    steps = games = 0
+    own_seconds = 0.0
+    busy, cpu = machine_busy(), tree_cpu()
+    start = time.perf_counter()
+    while True:
+        r = one()
+        steps += r[0]
+        games += r[1]
+        if len(r) > 2:
+            own_seconds += r[2]
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    d = {"steps": steps, "seconds": own_seconds or elapsed, "wall": elapsed, "games": games,
+         "cpu": tree_cpu() - cpu, "busy": machine_busy() - busy}
+    return d
+
+
+def make(kind, game_name, seed, options):
+    one, close = KINDS[kind](game_name, seed, **options)
+    one()  # warm-up, untimed
+    return one, close
+
+
+def worker(argv):
+    kind, game_name, seed = argv[0], argv[1], int(argv[2])
+    one, close = make(kind, game_name, seed, dict(a.split("=", 1) for a in argv[3:]))
+    print("ready", flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        if not words or words[0] == "quit":
+            break
+        print(json.dumps(play(one, float(words[1]))), flush=True)
+    if close:
+        close()
 
 
 def main(argv):
+    if argv[1] == "--worker":
+        worker(argv[2:])
+        return
     kind, game_name, seconds, seed = argv[1], argv[2], float(argv[3]), int(argv[4])
-    options = dict(a.split("=", 1) for a in argv[5:])
-    steps, elapsed, games = KINDS[kind](game_name, seconds, seed, **options)
-    print(json.dumps({"steps": steps, "seconds": elapsed, "games": games}))
+    one, close = make(kind, game_name, seed, dict(a.split("=", 1) for a in argv[5:]))
+    print(json.dumps(play(one, seconds)))
+    if close:
+        close()
 
 
 if __name__ == "__main__":
