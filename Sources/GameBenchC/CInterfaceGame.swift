@@ -35,9 +35,26 @@ extension CInterfaceGame {
 }
 
 /// A two-player game in the C interface.
+///
+/// The three calls of every game loop are requirements with default implementations
+/// below: each game's witness is compiled for that game (specialised), so the boxes,
+/// generic over the game and reached through a protocol, call fully specialised code
+/// without looking up generic metadata per call (which cost more than the work).
 protocol CTwoPlayerGame: CInterfaceGame, TwoPlayerWorkbenchGame where CMove == Move {
     /// Writes the observation planes of the position into `out` (observationSize floats).
     func writeObservation(_ out: UnsafeMutablePointer<Float>)
+
+    /// The player to move in `game`, -4 once it is over.
+    static func player(in game: inout GameHistory<Self>) -> Int32
+
+    /// Writes `game`'s legal actions, ascending, into `out` (at most `capacity`) and
+    /// returns how many there are.
+    static func legalActions(in game: inout GameHistory<Self>, scratch: inout MoveList<Move>,
+                             into out: UnsafeMutablePointer<Int64>?, capacity: Int) -> Int
+
+    /// Plays `action` in `game`: the player to move after it, and what it earned its mover.
+    static func step(_ game: inout GameHistory<Self>, _ action: Int64,
+                     scratch: inout MoveList<Move>) throws(Failure) -> (player: Int32, reward: Double)
 }
 
 extension CTwoPlayerGame {
@@ -48,6 +65,46 @@ extension CTwoPlayerGame {
         switch outcome {
         case nil, .draw?: return (0, 0)
         case .win(let p)?: return p == .first ? (1, -1) : (-1, 1)
+        }
+    }
+
+    static func player(in game: inout GameHistory<Self>) -> Int32 {
+        game.outcome != nil ? -4 : Int32(game.position.sideToMove.rawValue)
+    }
+
+    static func legalActions(in game: inout GameHistory<Self>, scratch: inout MoveList<Move>,
+                             into out: UnsafeMutablePointer<Int64>?, capacity: Int) -> Int {
+        guard game.outcome == nil else { return 0 }
+        scratch.removeAll()
+        game.position.generateMoves(into: &scratch)
+        let count = scratch.count
+        guard let out else { return count }
+        if count <= capacity {
+            scratch.withUnsafeMoves { list in for i in 0..<count { out[i] = action(of: list[i]) } }
+            sortAscending(out, count, below: actionCount)
+        } else {
+            var ids = scratch.withUnsafeMoves { list in list.map(action) }
+            ids.sort()
+            for i in 0..<capacity { out[i] = ids[i] }
+        }
+        return count
+    }
+
+    static func step(_ game: inout GameHistory<Self>, _ action: Int64,
+                     scratch: inout MoveList<Move>) throws(Failure) -> (player: Int32, reward: Double) {
+        if let o = game.outcome { throw .state("the game is over (\(describe(o))): no action is legal") }
+        guard let move = game.position.move(forAction: action, scratch: &scratch) else {
+            guard (0..<actionCount).contains(action) else {
+                throw Failure(.action, "action \(action) is not an action of \(name) (0...\(actionCount - 1))")
+            }
+            throw Failure(.action, "action \(action) is not legal in \(name) position \(game.position.text)")
+        }
+        let mover = game.position.sideToMove
+        game.play(move)
+        switch game.outcome {
+        case nil: return (Int32(game.position.sideToMove.rawValue), 0)
+        case .draw?: return (-4, 0)
+        case .win(let p)?: return (-4, p == mover ? 1 : -1)
         }
     }
 

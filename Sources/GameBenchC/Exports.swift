@@ -158,6 +158,27 @@ private func json(_ value: Any) -> String {
     call(err) { () throws(Failure) in try state(s).apply(action) }
 }
 
+/// `gb_step`'s fields (include/gamebench.h): byte offsets.
+private enum StepField {
+    static let action = 0, legal = 8, capacity = 16, count = 24, reward = 32, player = 40
+}
+
+@c public func gb_state_step(_ s: UInt64, _ step: UnsafeMutableRawPointer?, _ err: UnsafeMutableRawPointer?) -> Int32 {
+    call(err) { () throws(Failure) in
+        let box = try state(s)
+        guard let step else { throw .argument("step is NULL") }
+        let capacity = step.load(fromByteOffset: StepField.capacity, as: Int64.self)
+        let legal = step.load(fromByteOffset: StepField.legal, as: UnsafeMutablePointer<Int64>?.self)
+        guard capacity >= 0 else { throw .argument("capacity \(capacity) is negative") }
+        if capacity > 0 && legal == nil { throw .argument("legal is NULL with capacity \(capacity)") }
+        let (player, reward) = try box.apply(step.load(fromByteOffset: StepField.action, as: Int64.self))
+        let count = box.legalActions(into: capacity > 0 ? legal : nil, capacity: Int(capacity))
+        step.storeBytes(of: Int64(count), toByteOffset: StepField.count, as: Int64.self)
+        step.storeBytes(of: reward, toByteOffset: StepField.reward, as: Double.self)
+        step.storeBytes(of: player, toByteOffset: StepField.player, as: Int32.self)
+    }
+}
+
 @c public func gb_state_random_action(_ s: UInt64, _ seed: UInt64, _ out: UnsafeMutablePointer<Int64>?,
                                       _ err: UnsafeMutableRawPointer?) -> Int32 {
     call(err) { () throws(Failure) in

@@ -114,6 +114,7 @@ final class TwoPlayerGameBox<G: CTwoPlayerGame>: RulesBox<G>, GameBox, @unchecke
     var name: String { G.name }
     var info: [String: Any] { info(players: 2, playerNames: G.sideNames, maxChanceOutcomes: 0) }
 
+    @_specialize(where G == TigersGoats) @_specialize(where G == BaghChal)
     func newState(seed: UInt64, explicitChance: Bool) throws(Failure) -> any StateBox {
         TwoPlayerStateBox(rules: rules, game: GameHistory(G.start(rules)))
     }
@@ -137,6 +138,7 @@ final class PuzzleGameBox<G: CPuzzleGame>: RulesBox<G>, GameBox, @unchecked Send
         info(players: 1, playerNames: ["player"], maxChanceOutcomes: G.dealDraws?.outcomes.count ?? 0)
     }
 
+    @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
     func newState(seed: UInt64, explicitChance: Bool) throws(Failure) -> any StateBox {
         try PuzzleStateBox<G>(rules: rules, seed: seed, explicitChance: explicitChance)
     }

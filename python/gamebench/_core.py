@@ -32,12 +32,16 @@ _I32_MAX = (1 << 31) - 1
 
 # The hot functions, bound once. The _fast_* ones take only ctypes objects (_lib's docstring).
 _fast_legal = FAST["gb_state_legal_actions"]
-_fast_apply = FAST["gb_state_apply"]
-_fast_is_terminal = FAST["gb_state_is_terminal"]
+_fast_step = FAST["gb_state_step"]
 _fast_current_player = FAST["gb_state_current_player"]
 _fast_returns = FAST["gb_state_returns"]
 _c_uint64 = ctypes.c_uint64
 _c_int64 = ctypes.c_int64
+# A state's own buffer of legal actions: MoveList's capacity, more than any position has
+# (a larger list, which no game here makes, goes through the thread's growing buffer).
+_LEGAL_CAPACITY = 320
+_C_LEGAL_CAPACITY = ctypes.c_int64(_LEGAL_CAPACITY)
+_LegalBuffer = ctypes.c_int64 * _LEGAL_CAPACITY
 _free = F["gb_free"]
 _clone = F["gb_state_clone"]
 _text = F["gb_state_text"]
@@ -315,34 +319,55 @@ class Game:
 class State:
     """A game state (gb_state_*): pyspiel's names, the library's rules."""
 
-    __slots__ = ("_h", "_c", "_live", "game", "_moved", "_before", "__weakref__")
+    # _player caches the player to move and _legal_n the count of legal actions in the
+    # state's own buffer _legal (None: not asked yet): the handle changes only through
+    # this object's own calls, and gb_state_step answers both with each action, so a game
+    # loop (legal_actions, apply_action, is_terminal) makes one call into the library a
+    # ply. _reward is what the last action earned its mover.
+    __slots__ = ("_h", "_c", "_live", "game", "_moved", "_reward", "_player", "_legal", "_legal_view",
+                 "_legal_ref", "_legal_n", "_count", "_count_ref", "_step", "_step_ref", "__weakref__")
 
     @classmethod
-    def _wrap(cls, game, h, moved=False, before=0.0):
+    def _wrap(cls, game, h, moved=False, reward=0.0):
         st = cls.__new__(cls)
         st._h = h
         st._c = _c_uint64(h)  # the handle as the FAST calls take it
         st._live = True
         st.game = game
         st._moved = moved
-        st._before = before
+        st._reward = reward
+        st._player = None
+        st._legal = None
+        st._legal_n = None
         return st
+
+    def _buffers(self):
+        """The state's legal-action buffer, made at its first use."""
+        self._legal = _LegalBuffer()
+        self._legal_view = memoryview(self._legal).cast("B").cast("q")
+        self._legal_ref = ctypes.byref(self._legal)
+        self._count = _c_int64()
+        self._count_ref = ctypes.byref(self._count)
+        self._step = _lib.Step(0, self._legal, _LEGAL_CAPACITY, 0, 0.0, 0)
+        self._step_ref = ctypes.byref(self._step)
 
     # -- questions
 
     def current_player(self):
-        s = LOCAL.s
-        status = _fast_current_player(self._c, s.ref_i32, s.ref_err)
-        if status:
-            check(status, s.err)
-        return s.i32.value
+        player = self._player
+        if player is None:
+            s = LOCAL.s
+            status = _fast_current_player(self._c, s.ref_i32, s.ref_err)
+            if status:
+                check(status, s.err)
+            player = self._player = s.i32.value
+        return player
 
     def is_terminal(self):
-        s = LOCAL.s
-        status = _fast_is_terminal(self._c, s.ref_i32, s.ref_err)
-        if status:
-            check(status, s.err)
-        return s.i32.value != 0
+        player = self._player
+        if player is None:
+            player = self.current_player()
+        return player == _lib.PLAYER_TERMINAL
 
     def is_chance_node(self):
         return self.current_player() == _lib.PLAYER_CHANCE
@@ -366,7 +391,7 @@ class State:
         if not self._moved:
             return [0.0] * self.game._players
         if self.game._puzzle:
-            return [self.returns()[0] - self._before]
+            return [self._reward]
         if self.is_terminal():
             return self.returns()
         return [0.0] * self.game._players
@@ -396,6 +421,17 @@ class State:
         """The legal actions, ascending (outcomes at a chance node; [] at the end; [] for Balls!, whose taps are not listed)."""
         if player is not None and player != self.current_player():
             return []
+        n = self._legal_n
+        if n is None:
+            if self._legal is None:
+                self._buffers()
+            s = LOCAL.s
+            status = _fast_legal(self._c, self._legal_ref, _C_LEGAL_CAPACITY, self._count_ref, s.ref_err)
+            if status:
+                check(status, s.err)
+            n = self._legal_n = self._count.value
+        if n <= _LEGAL_CAPACITY:
+            return self._legal_view[:n].tolist()
         s = LOCAL.s
         while True:
             status = _fast_legal(self._c, s.ref_actions, s.c_actions_capacity, s.ref_i64, s.ref_err)
@@ -478,20 +514,19 @@ class State:
         """Plays a legal action (or a chance outcome at a chance node)."""
         if action.__class__ is not int or not _I64_MIN <= action <= _I64_MAX:
             action = _action(action)
-        s = LOCAL.s
-        if self.game._puzzle:
-            status = _fast_returns(self._c, s.ref_doubles, s.ref_err)
-            if status:
-                check(status, s.err)
-            before = s.doubles[0]
-            status = _fast_apply(self._c, _c_int64(action), s.ref_err)
-            if status:
-                check(status, s.err)
-            self._before = before
-        else:
-            status = _fast_apply(self._c, _c_int64(action), s.ref_err)
-            if status:
-                check(status, s.err)
+        if self._legal is None:
+            self._buffers()
+        step = self._step
+        step.action = action
+        # The state's own gb_step and no error buffer: a failed call changes nothing, so on
+        # a failure the same call is made again to fetch the message.
+        if _fast_step(self._c, self._step_ref, None):
+            self._player = self._legal_n = None
+            s = LOCAL.s
+            check(_fast_step(self._c, self._step_ref, s.ref_err), s.err)
+        self._legal_n = step.count
+        self._player = step.player
+        self._reward = step.reward
         self._moved = True
 
     def random_action(self, seed):
@@ -536,7 +571,8 @@ class State:
         if status:
             check(status, s.err)
         self._moved = False
-        self._before = 0.0
+        self._reward = 0.0
+        self._player = self._legal_n = None
 
     def clone(self):
         """An independent copy (history, referee stream and chance mode included)."""
@@ -544,7 +580,7 @@ class State:
         status = _clone(self._h, s.handle, s.err)
         if status:
             check(status, s.err)
-        return State._wrap(self.game, s.handle.value, self._moved, self._before)
+        return State._wrap(self.game, s.handle.value, self._moved, self._reward)
 
     def __copy__(self):
         return self.clone()

@@ -51,6 +51,12 @@ class SearchResultC(Structure):
                 ("playouts", c_int64), ("seconds", c_double)]
 
 
+class Step(Structure):
+    """gb_step: one ply of a game loop (gb_state_step)."""
+    _fields_ = [("action", c_int64), ("legal", POINTER(c_int64)), ("capacity", c_int64), ("count", c_int64),
+                ("reward", c_double), ("player", c_int32)]
+
+
 def _find():
     env = os.environ.get(LIBRARY_ENV)
     if env:
@@ -100,6 +106,7 @@ _SIGNATURES = {
     "gb_state_legal_actions": (_S, [_H, _P(c_int64), c_int64, _P(c_int64), _E], False),
     "gb_state_legal_mask": (_S, [_H, c_void_p, c_int64, _E], False),
     "gb_state_apply": (_S, [_H, c_int64, _E], False),
+    "gb_state_step": (_S, [_H, _P(Step), _E], False),
     "gb_state_random_action": (_S, [_H, c_uint64, _P(c_int64), _E], False),
     "gb_state_action_to_string": (_S, [_H, c_int64, _P(c_char), c_int64, _P(c_int64), _E], False),
     "gb_state_string_to_action": (_S, [_H, c_char_p, _P(c_int64), _E], False),
@@ -135,8 +142,7 @@ if _missing:
 
 
 # The hot calls again, restype only (see the module's docstring): FAST[name].
-_FAST_NAMES = ("gb_state_legal_actions", "gb_state_apply", "gb_state_is_terminal", "gb_state_current_player",
-               "gb_state_returns")
+_FAST_NAMES = ("gb_state_legal_actions", "gb_state_step", "gb_state_current_player", "gb_state_returns")
 _fast_view = ctypes.PyDLL(path)
 FAST = {}
 for _name in _FAST_NAMES:
@@ -151,7 +157,7 @@ class Scratch:
     __slots__ = ("err", "i32", "i64", "u64", "handle", "length", "text", "text_capacity", "actions",
                  "actions_capacity", "actions_view", "probabilities", "doubles", "floats", "floats_capacity",
                  "bytes", "bytes_capacity", "ref_err", "ref_i32", "ref_i64", "ref_doubles", "ref_actions",
-                 "c_actions_capacity")
+                 "c_actions_capacity", "reward", "ref_reward")
 
     def __init__(self):
         self.err = Error()
@@ -171,6 +177,8 @@ class Scratch:
         self.ref_i32 = ctypes.byref(self.i32)
         self.ref_i64 = ctypes.byref(self.i64)
         self.ref_doubles = ctypes.byref(self.doubles)
+        self.reward = c_double()
+        self.ref_reward = ctypes.byref(self.reward)
         self._actions(4096)
 
     def _actions(self, capacity):

@@ -7,30 +7,38 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     /// The position the game started from.
     public let initialPosition: Game
     /// The position now.
-    public private(set) var position: Game
+    @inlinable public var position: Game { _position }
     /// The hash of every position of the game, the current one last.
-    public private(set) var hashes: [UInt64]
+    @inlinable public var hashes: [UInt64] { _hashes }
     /// The moves played, in order.
-    public private(set) var moves: [Game.Move]
+    @inlinable public var moves: [Game.Move] { _moves }
     /// The index in ``hashes`` of the first position after the last irreversible move:
     /// no earlier position can occur again.
-    public private(set) var reversibleStart: Int = 0
+    @inlinable public var reversibleStart: Int { _reversibleStart }
+
+    // Stored behind read-only views, and usable from inlinable code, so that `play` can be
+    // inlined into callers specialised for their game (the C interface's game loop).
+    @usableFromInline internal var _position: Game
+    @usableFromInline internal var _hashes: [UInt64]
+    @usableFromInline internal var _moves: [Game.Move]
+    @usableFromInline internal var _reversibleStart: Int = 0
 
     /// How many times a position must occur for the game to be drawn.
     @inlinable public static var repetitionLimit: Int { 3 }
 
     /// A game starting from `position`.
+    @inlinable
     public init(_ position: Game = Game()) {
-        self.position = position
+        _position = position
         initialPosition = position
-        hashes = [position.hash]
-        moves = []
+        _hashes = [position.hash]
+        _moves = []
     }
 
     /// How often the current position has occurred, itself included.
     @inlinable
     public var repetitions: Int {
-        hashes.withUnsafeBufferPointer { Self.occurrences(of: position.hash, in: $0.baseAddress!, last: $0.count - 1, since: reversibleStart) }
+        _hashes.withUnsafeBufferPointer { Self.occurrences(of: _position.hash, in: $0.baseAddress!, last: $0.count - 1, since: _reversibleStart) }
     }
 
     /// How often `hash` occurs among `hashes[since...last]` at the parity of `last`
@@ -57,11 +65,12 @@ public struct GameHistory<Game: TwoPlayerGame>: Sendable {
     }
 
     /// Plays `move`, which must be legal.
+    @inlinable
     public mutating func play(_ move: Game.Move) {
-        if position.isIrreversible(move) { reversibleStart = hashes.count }
-        position.play(move)
-        hashes.append(position.hash)
-        moves.append(move)
+        if _position.isIrreversible(move) { _reversibleStart = _hashes.count }
+        _position.play(move)
+        _hashes.append(_position.hash)
+        _moves.append(move)
     }
 
     /// Takes back the last move; returns `false` when there is none.
