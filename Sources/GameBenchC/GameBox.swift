@@ -78,13 +78,13 @@ class RulesBox<G: CInterfaceGame>: @unchecked Sendable {
                 "rules": rulesObject, "action_space": G.actionLayout]
     }
 
-    /// A spec made into an agent by `make`, its failures sorted: a spec that does not
-    /// parse is a spec error, one whose file cannot be read a file error.
-    func agent<A>(_ spec: String, parse: (String) throws(ParseError) -> AgentSpec,
-                  make: (AgentSpec) throws(ParseError) -> A) throws(Failure) -> A {
+    /// The agent of `spec` from `catalog`, seeded: a spec that does not parse is a spec
+    /// error, one whose making fails (a tablebase or weights file that cannot be read) a
+    /// file error.
+    func agent<A>(_ spec: String, from catalog: AgentCatalog<A>, seed: UInt64) throws(Failure) -> A {
         let parsed: AgentSpec
-        do { parsed = try parse(spec) } catch { throw Failure(.spec, error.message) }
-        do { return try make(parsed) } catch { throw Failure(.file, error.message) }
+        do { parsed = try catalog.parse(spec) } catch { throw Failure(.spec, error.message) }
+        do { return try catalog.make(parsed, seed: seed) } catch { throw Failure(.file, error.message) }
     }
 }
 
@@ -120,10 +120,7 @@ final class TwoPlayerGameBox<G: CTwoPlayerGame>: RulesBox<G>, GameBox, @unchecke
     }
 
     func newAgent(spec: String, seed: UInt64) throws(Failure) -> any AgentBox {
-        let catalog = G.agentCatalog
-        return TwoPlayerAgentBox<G>(agent: try agent(spec, parse: catalog.parse) { s throws(ParseError) in
-            try catalog.make(s, seed: seed)
-        })
+        TwoPlayerAgentBox<G>(agent: try agent(spec, from: G.agentCatalog, seed: seed))
     }
 
     func newVector(count: Int, seed: UInt64, threads: Int) throws(Failure) -> any VectorBox {
@@ -144,10 +141,7 @@ final class PuzzleGameBox<G: CPuzzleGame>: RulesBox<G>, GameBox, @unchecked Send
     }
 
     func newAgent(spec: String, seed: UInt64) throws(Failure) -> any AgentBox {
-        let catalog = G.agentCatalog
-        return PuzzleAgentBox<G>(agent: try agent(spec, parse: catalog.parse) { s throws(ParseError) in
-            try catalog.make(s, seed: seed)
-        })
+        PuzzleAgentBox<G>(agent: try agent(spec, from: G.agentCatalog, seed: seed))
     }
 
     func newVector(count: Int, seed: UInt64, threads: Int) throws(Failure) -> any VectorBox {
@@ -159,9 +153,9 @@ final class PuzzleGameBox<G: CPuzzleGame>: RulesBox<G>, GameBox, @unchecked Send
 enum GameLoader {
     /// The game `name` with the rules of `json`.
     ///
-    /// Each game is named here as a concrete type (not reached through the registry's
-    /// visitor and a cast), so the boxes' generic code is specialised for it: stepping
-    /// runs the engines' inlined code, not generic code through witness tables.
+    /// Each game is named here as a concrete type, the type the boxes' hot code is
+    /// specialised for (their `@_specialize` lines and the games' own witnesses of the
+    /// loop's calls), rather than reached through the registry's visitor and a cast.
     /// Adding a game adds a line here; an unknown name gets the registry's message.
     static func load(_ name: String, rules json: String) throws(Failure) -> any GameBox {
         switch name {
