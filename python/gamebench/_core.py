@@ -191,7 +191,35 @@ def load_game(name, params=None, **rules):
 
 # ------------------------------------------------------------------------------ Game
 
-class Game:
+class _Handle:
+    """What every object holding a library handle shares: `close()` frees it now (any
+    later call raises HandleError), a forgotten one is freed when collected, and `with`
+    closes it. Subclasses set `_h` (the handle) and `_live`."""
+
+    __slots__ = ()
+
+    def close(self):
+        """Frees the handle now; any later call raises HandleError."""
+        if self._live:
+            self._live = False
+            s = LOCAL.s
+            status = _free(self._h, s.err)
+            if status:
+                check(status, s.err)
+
+    def __del__(self):
+        if getattr(self, "_live", False):
+            self._live = False
+            _free_handle(self._h)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Game(_Handle):
     """A game loaded with its rules (gb_game_load). Make one with ``load_game``."""
 
     __slots__ = ("_h", "_live", "name", "title", "info", "_players", "_num_actions", "_shape", "_obs_size",
@@ -290,25 +318,6 @@ class Game:
         st.set_position(text)
         return st
 
-    def close(self):
-        """Frees the game's handle now (its states, agents and environments keep working only while they live)."""
-        if self._live:
-            self._live = False
-            s = LOCAL.s
-            status = _free(self._h, s.err)
-            if status:
-                check(status, s.err)
-
-    def __del__(self):
-        if getattr(self, "_live", False):
-            self._live = False
-            _free_handle(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return "gamebench.Game(%r, %s)" % (getattr(self, "name", "?"), json.dumps(self.get_parameters()))
@@ -316,7 +325,7 @@ class Game:
 
 # ----------------------------------------------------------------------------- State
 
-class State:
+class State(_Handle):
     """A game state (gb_state_*): pyspiel's names, the library's rules."""
 
     # _player caches the player to move and _legal_n the count of legal actions in the
@@ -599,25 +608,6 @@ class State:
         except GameBenchError as e:
             return "<gamebench.State %s: %s>" % (self.game.name, e)
 
-    def close(self):
-        """Frees the state's handle now; any later call raises HandleError."""
-        if self._live:
-            self._live = False
-            s = LOCAL.s
-            status = _free(self._h, s.err)
-            if status:
-                check(status, s.err)
-
-    def __del__(self):
-        if self._live:
-            self._live = False
-            _free_handle(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
 
 # ----------------------------------------------------------------------------- Agent
@@ -627,7 +617,7 @@ SearchResult.__doc__ = """What an agent's search found: the action, its value fo
 positions visited, depth of the last completed iteration, playouts run, wall-clock seconds."""
 
 
-class Agent:
+class Agent(_Handle):
     """A built-in agent (``alphabeta:depth=6``, ``mcts:playouts=800``, ``tablebase``, ...) for a game."""
 
     def __init__(self, spec, game, seed=0):
@@ -681,24 +671,6 @@ class Agent:
         """The value the agent's search gives `state` for the player to move (NaN if none)."""
         return self.search(state).value
 
-    def close(self):
-        if self._live:
-            self._live = False
-            s = LOCAL.s
-            status = _free(self._h, s.err)
-            if status:
-                check(status, s.err)
-
-    def __del__(self):
-        if getattr(self, "_live", False):
-            self._live = False
-            _free_handle(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return "gamebench.Agent(%r, game=%r, seed=%d)" % (self.spec, self.game.name, self.seed)
@@ -729,7 +701,7 @@ _EMPTY = (ctypes.c_double * 1)()
 _EMPTY_ADDRESS = ctypes.addressof(_EMPTY)
 
 
-class VectorEnv:
+class VectorEnv(_Handle):
     """`num_envs` games stepped together (gb_vec_*); environment i plays episode k with
     seed derive_seed(seed, i, k) and restarts at once when a game ends."""
 
@@ -834,25 +806,6 @@ class VectorEnv:
         if status:
             check(status, err)
         return State._wrap(self.game, h.value)
-
-    def close(self):
-        if self._live:
-            self._live = False
-            err = _lib.Error()
-            status = _free(self._h, err)
-            if status:
-                check(status, err)
-
-    def __del__(self):
-        if getattr(self, "_live", False):
-            self._live = False
-            _free_handle(self._h)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     def __repr__(self):
         return "gamebench.VectorEnv(%r, num_envs=%d, seed=%d, threads=%d)" % (
