@@ -94,6 +94,7 @@ final class ClusterCommandTests: XCTestCase {
         XCTAssertTrue(lines(one).contains("#SBATCH --array=0-0"), one)
         XCTAssertTrue(lines(one).contains("#SBATCH --cpus-per-task=1"), one)
         XCTAssertFalse(one.contains("--partition") || one.contains("--time") || one.contains("--mem"), one)
+        XCTAssertFalse(one.contains("--account") || one.contains("--qos") || one.contains("--constraint") || one.contains("setup"), one)
     }
 
     /// A grading and a placement study split by positions: the task runs grade (solve) with
@@ -166,6 +167,55 @@ final class ClusterCommandTests: XCTestCase {
         XCTAssertEqual(Array(lines(merge.stdout).dropFirst(4).dropLast()), (0..<12).map { out + "/shards/shard-\($0)" })
     }
 
+    /// --account, --qos, --constraint and every --sbatch LINE go into both jobs' headers
+    /// (the lines in the order given, one starting with -- taken as it is); every --setup
+    /// line runs in the job's shell before bench, and a failing one stops the job first.
+    func testSlurmPassThroughAndSetupLinesReachBothJobs() throws {
+        let folder = try scratchFolder("cluster-pass-through")
+        let here = folder.resolvingSymlinksInPath().path
+        let fake = folder.appendingPathComponent("probe-bench")
+        try Data("#!/bin/sh\nprintf 'probe=%s\\n' \"${PROBE-unset}\"\nprintf '%s\\n' \"$1\"\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let bench = try benchExecutablePath()
+        let r = try run(bench, ["cluster", "slurm", "--shards", "2", "--bench", fake.path, "--account", "proj42", "--qos", "normal",
+                                "--constraint", "intel&ib", "--sbatch", "--gres=gpu:1", "--sbatch=--exclusive",
+                                "--setup", "echo \"setting up in $(basename \"$PWD\")\"", "--setup", "export PROBE='it is set'",
+                                "--", "tournament", "--agents", "random", "greedy", "--out", "res"], in: folder)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let shards = try String(contentsOfFile: here + "/res/slurm/shards.sbatch", encoding: .utf8)
+        let merge = try String(contentsOfFile: here + "/res/slurm/merge.sbatch", encoding: .utf8)
+        let header = ["#SBATCH --account=proj42", "#SBATCH --qos=normal", "#SBATCH --constraint=intel&ib",
+                      "#SBATCH --gres=gpu:1", "#SBATCH --exclusive"]
+        for (script, text) in [("shards.sbatch", shards), ("merge.sbatch", merge)] {
+            let l = lines(text)
+            let at = header.map { l.firstIndex(of: $0) }
+            XCTAssertFalse(at.contains(nil), "\(script) should hold \(header):\n\(text)")
+            XCTAssertEqual(at.compactMap { $0 }, at.compactMap { $0 }.sorted(), "\(script): the lines in order:\n\(text)")
+            let firstCommand = try XCTUnwrap(l.firstIndex { !$0.hasPrefix("#") })
+            XCTAssertTrue(at.allSatisfy { ($0 ?? .max) < firstCommand }, "\(script): sbatch reads only the header:\n\(text)")
+        }
+        // As bash runs them: the setup's output, then bench with what the setup exported.
+        let task = try run("/bin/bash", [here + "/res/slurm/shards.sbatch"], in: folder, environment: ["SLURM_ARRAY_TASK_ID": "1"])
+        XCTAssertEqual(task.status, 0, task.stderr)
+        XCTAssertEqual(Array(lines(task.stdout).dropFirst()), ["setting up in \(folder.lastPathComponent)", "probe=it is set",
+                                                              "tournament"], task.stdout)
+        let merged = try run("/bin/bash", [here + "/res/slurm/merge.sbatch"], in: folder)
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        XCTAssertEqual(lines(merged.stdout), ["setting up in \(folder.lastPathComponent)", "probe=it is set", "merge"], merged.stdout)
+        // A setup line that fails ends the job with its status, and bench does not run.
+        let failing = try run(bench, ["cluster", "slurm", "--shards", "2", "--bench", fake.path, "--setup", "true",
+                                      "--setup", "(exit 3)", "--setup", "export PROBE=late", "--dir", "failing", "--",
+                                      "tournament", "--agents", "random", "greedy", "--out", "res2"], in: folder)
+        XCTAssertEqual(failing.status, 0, failing.stderr)
+        for (script, job, environment) in [("shards.sbatch", "bench-shards", ["SLURM_ARRAY_TASK_ID": "0"]),
+                                           ("merge.sbatch", "bench-merge", [:])] {
+            let stopped = try run("/bin/bash", [here + "/failing/" + script], in: folder, environment: environment)
+            XCTAssertEqual(stopped.status, 3, "\(script): \(stopped.stderr)")
+            XCTAssertFalse(stopped.stdout.contains("probe="), "\(script): bench ran after a failed setup: \(stopped.stdout)")
+            XCTAssertEqual(lines(stopped.stderr), ["\(job): setup line 2 failed (status 3)"], script)
+        }
+    }
+
     func testBadInputIsOneLineAndWritesNothing() throws {
         let tail = ["--agents", "random", "greedy", "--out", "/nonexistent-cluster-test/out"]
         let cases: [([String], [String])] = [
@@ -183,6 +233,13 @@ final class ClusterCommandTests: XCTestCase {
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--gmes", "4"] + tail, ["--gmes"]),
             (["cluster", "slurm", "--shards", "4", "--time", "1 hour", "--", "tournament"] + tail, ["--time"]),
             (["cluster", "slurm", "--shards", "4", "--nodes", "2", "--", "tournament"] + tail, ["--nodes"]),
+            (["cluster", "slurm", "--shards", "4", "--account", "a\nb", "--", "tournament"] + tail, ["--account"]),
+            (["cluster", "slurm", "--shards", "4", "--qos", "", "--", "tournament"] + tail, ["--qos"]),
+            (["cluster", "slurm", "--shards", "4", "--constraint", "a b", "--", "tournament"] + tail, ["--constraint"]),
+            (["cluster", "slurm", "--shards", "4", "--sbatch", "--gres=gpu:1\n#SBATCH --x", "--", "tournament"] + tail, ["--sbatch"]),
+            (["cluster", "slurm", "--shards", "4", "--sbatch", " ", "--", "tournament"] + tail, ["--sbatch"]),
+            (["cluster", "slurm", "--shards", "4", "--setup", "module load x\rrm -rf y", "--", "tournament"] + tail, ["--setup"]),
+            (["cluster", "slurm", "--shards", "4", "--setup", "--", "tournament"] + tail, ["--setup", "needs a value"]),
         ]
         for (arguments, words) in cases {
             try assertUsageError(arguments, names: words)

@@ -2,8 +2,88 @@ import Boards
 import Foundation
 import Workbench
 
+/// One `bench` command, written once: its name, its line in `bench --help`, its own help
+/// and what runs it. Dispatch, `bench --help` and the unknown-command message all read
+/// ``BenchCommand/commands``.
+struct BenchSubcommand: Sendable {
+    let name: String
+    /// Other names that run it (`--help`, `-h` for `help`).
+    var aliases: [String] = []
+    /// Its line in `bench --help`; nil for a tool not in the help (`balls-speed`).
+    let summary: String?
+    /// What `bench NAME --help` prints; nil when it has none.
+    let help: (@Sendable () -> String)?
+    /// Runs it on the words after its name.
+    let run: @Sendable ([String]) throws(WorkbenchError) -> Void
+}
+
 /// The `bench` command line: picks the command and reports misuse as one line.
 enum BenchCommand {
+    /// Every command, in the order of `bench --help`.
+    static let commands: [BenchSubcommand] = [
+        BenchSubcommand(name: "benchmark", summary: "perft depth 6 from the start on 1 and all threads",
+                        help: { BenchmarkCommand.help }, run: BenchmarkCommand.run),
+        BenchSubcommand(name: "perft", summary: "leaf counts of the legal-move tree, divide, speed",
+                        help: { PerftCommand.help }, run: PerftCommand.run),
+        BenchSubcommand(name: "replay", summary: "play a list of moves and print the resulting position",
+                        help: { ReplayCommand.help }, run: ReplayCommand.run),
+        BenchSubcommand(name: "playouts", summary: "random games to the end: plies per second, outcomes",
+                        help: { PlayoutCommand.help }, run: PlayoutCommand.run),
+        BenchSubcommand(name: "agents", summary: "the agent kinds of each game: parameters, types, ranges, defaults (--json)",
+                        help: { AgentsCommand.help }, run: AgentsCommand.run),
+        BenchSubcommand(name: "search", summary: "one agent on one position: move, value, nodes, speed",
+                        help: { SearchCommand.help }, run: SearchCommand.run),
+        BenchSubcommand(name: "tournament", summary: "agents against each other on worker threads, with statistics",
+                        help: { TournamentCommand.help }, run: TournamentCommand.run),
+        BenchSubcommand(name: "report", summary: "rebuild a tournament's summary files from its games",
+                        help: { ReportCommand.help }, run: ReportCommand.run),
+        BenchSubcommand(name: "merge", summary: "join the folders of a tournament's shards (--shard K/N) into one",
+                        help: { MergeCommand.help }, run: MergeCommand.run),
+        BenchSubcommand(name: "tune", summary: "SPSA tuning of an agent's weights, verified against the baseline",
+                        help: { TuneCommand.help }, run: TuneCommand.run),
+        BenchSubcommand(name: "endgame",
+                        summary: "Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add",
+                        help: { EndgameCommand.help }, run: EndgameCommand.run),
+        BenchSubcommand(name: "train", summary: "TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable",
+                        help: { TrainCommand.help }, run: TrainCommand.run),
+        BenchSubcommand(name: "play", summary: "play at the terminal against an agent (or a person)",
+                        help: { PlayCommand.help }, run: PlayCommand.run),
+        BenchSubcommand(name: "sprt", summary: "the SPRT's log-likelihood ratio and decision for pentanomial counts",
+                        help: { SprtCommand.help }, run: SprtCommand.run),
+        BenchSubcommand(name: "solve",
+                        summary: "a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file",
+                        help: { SolveCommand.help + "\n\n" + BallsSolveCommand.help }, run: { rest throws(WorkbenchError) in
+                            // Balls! has a solver of its own (no tablebase): its own options and output.
+                            if Options.gameName(in: rest) == Balls.name { try BallsSolveCommand.run(rest) } else { try SolveCommand.run(rest) }
+                        }),
+        BenchSubcommand(name: "grade", summary: "an agent's moves on random solved positions, against the tablebase's values",
+                        help: { GradeCommand.help }, run: GradeCommand.run),
+        BenchSubcommand(name: "serve",
+                        summary: "a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)",
+                        help: { ServeCommand.help }, run: ServeCommand.run),
+        BenchSubcommand(name: "cluster", summary: "a tournament as a Slurm array job of shards and a merge job (docs/cluster.md)",
+                        help: { ClusterCommand.help }, run: ClusterCommand.run),
+        BenchSubcommand(name: "help", aliases: ["--help", "-h"], summary: "this text; `bench COMMAND --help` for a command's options",
+                        help: { BenchCommand.help }, run: { rest throws(WorkbenchError) in
+                            guard let topic = rest.first else { return print(BenchCommand.help) }
+                            guard let text = command(named: topic)?.help else { throw unknown(topic) }
+                            print(text())
+                        }),
+        // benchmarks/balls-speed.sh's tool; not in the help.
+        BenchSubcommand(name: "balls-speed", summary: nil, help: nil, run: BallsSpeedCommand.run),
+    ]
+
+    /// The command called `name` (or by one of its aliases).
+    static func command(named name: String) -> BenchSubcommand? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The commands in the help, one line each.
+    static var commandLines: String {
+        commands.compactMap { c in c.summary.map { "  " + c.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0 } }
+            .joined(separator: "\n")
+    }
+
     static let help = """
         bench: the game-AI workbench (\(GameRegistry.games.map { $0.title }.joined(separator: ", ")))
 
@@ -15,25 +95,7 @@ enum BenchCommand {
         commands:
           (none)      a short \(GameRegistry.defaultGame.title) round robin of the standard agents:
                       bench tournament \(defaultTournament.joined(separator: " "))
-          benchmark   perft depth 6 from the start on 1 and all threads
-          perft       leaf counts of the legal-move tree, divide, speed
-          replay      play a list of moves and print the resulting position
-          playouts    random games to the end: plies per second, outcomes
-          agents      the agent kinds of each game: parameters, types, ranges, defaults (--json)
-          search      one agent on one position: move, value, nodes, speed
-          tournament  agents against each other on worker threads, with statistics
-          report      rebuild a tournament's summary files from its games
-          merge       join the folders of a tournament's shards (--shard K/N) into one
-          tune        SPSA tuning of an agent's weights, verified against the baseline
-          endgame     Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add
-          train       TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable
-          play        play at the terminal against an agent (or a person)
-          sprt        the SPRT's log-likelihood ratio and decision for pentanomial counts
-          solve       a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file
-          grade       an agent's moves on random solved positions, against the tablebase's values
-          serve       a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)
-          cluster     a tournament as a Slurm array job of shards and a merge job (docs/cluster.md)
-          help        this text; `bench COMMAND --help` for a command's options
+        \(commandLines)
 
         Commands that take agent specs also take --agent-file FILE: agents in any
         language, run as processes speaking the agent protocol (docs/protocol.md).
@@ -49,73 +111,19 @@ enum BenchCommand {
 
     /// Runs the command named by `arguments[0]` (the default benchmark when absent).
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        guard let command = arguments.first else { return try TournamentCommand.run(defaultTournament) }
+        guard let name = arguments.first else { return try TournamentCommand.run(defaultTournament) }
         let rest = Array(arguments.dropFirst())
+        guard let command = command(named: name) else { throw unknown(name) }
         if rest.contains("--help") || rest.contains("-h") {
-            guard let text = helpText(command) else { throw unknown(command) }
-            print(text)
+            guard let help = command.help else { throw unknown(name) }
+            print(help())
             return
         }
-        switch command {
-        case "--help", "-h", "help":
-            if let topic = rest.first {
-                guard let text = helpText(topic) else { throw unknown(topic) }
-                print(text)
-            } else {
-                print(help)
-            }
-        case "benchmark": try BenchmarkCommand.run(rest)
-        case "perft": try PerftCommand.run(rest)
-        case "replay": try ReplayCommand.run(rest)
-        case "playouts": try PlayoutCommand.run(rest)
-        case "agents": try AgentsCommand.run(rest)
-        case "search": try SearchCommand.run(rest)
-        case "tournament": try TournamentCommand.run(rest)
-        case "report": try ReportCommand.run(rest)
-        case "tune": try TuneCommand.run(rest)
-        case "train": try TrainCommand.run(rest)
-        case "endgame": try EndgameCommand.run(rest)
-        case "play": try PlayCommand.run(rest)
-        case "sprt": try SprtCommand.run(rest)
-        case "solve":
-            // Balls! has a solver of its own (no tablebase): its own options and output.
-            if Options.gameName(in: rest) == Balls.name { try BallsSolveCommand.run(rest) } else { try SolveCommand.run(rest) }
-        case "grade": try GradeCommand.run(rest)
-        case "serve": try ServeCommand.run(rest)
-        case "merge": try MergeCommand.run(rest)
-        case "cluster": try ClusterCommand.run(rest)
-        case "balls-speed": try BallsSpeedCommand.run(rest)  // benchmarks/balls-speed.sh; not in the help
-        default: throw unknown(command)
-        }
-    }
-
-    static func helpText(_ command: String) -> String? {
-        switch command {
-        case "benchmark": return BenchmarkCommand.help
-        case "perft": return PerftCommand.help
-        case "replay": return ReplayCommand.help
-        case "playouts": return PlayoutCommand.help
-        case "agents": return AgentsCommand.help
-        case "search": return SearchCommand.help
-        case "tournament": return TournamentCommand.help
-        case "report": return ReportCommand.help
-        case "tune": return TuneCommand.help
-        case "train": return TrainCommand.help
-        case "endgame": return EndgameCommand.help
-        case "play": return PlayCommand.help
-        case "sprt": return SprtCommand.help
-        case "solve": return SolveCommand.help + "\n\n" + BallsSolveCommand.help
-        case "grade": return GradeCommand.help
-        case "serve": return ServeCommand.help
-        case "merge": return MergeCommand.help
-        case "cluster": return ClusterCommand.help
-        case "help", "--help", "-h": return help
-        default: return nil
-        }
+        try command.run(rest)
     }
 
     static func unknown(_ command: String) -> WorkbenchError {
-        .usage("unknown command '\(command)' (commands: agents, benchmark, perft, replay, playouts, search, tournament, report, tune, train, endgame, play, sprt, solve, grade, help)")
+        .usage("unknown command '\(command)' (commands: \(commands.filter { $0.summary != nil }.map(\.name).joined(separator: ", ")))")
     }
 }
 

@@ -12,8 +12,12 @@ enum ClusterCommand {
     static let name = "cluster slurm"
     static let declared: [String: Options.Kind] = [
         "--shards": .value, "--partition": .value, "--time": .value, "--cpus": .value, "--mem": .value,
+        "--account": .value, "--qos": .value, "--constraint": .value, "--sbatch": .lines, "--setup": .lines,
         "--dir": .value, "--submit": .flag, "--bench": .value,
     ]
+
+    /// The options written into both jobs as `#SBATCH --NAME=VALUE`, in this order.
+    static let directiveOptions = ["partition", "time", "mem", "account", "qos", "constraint"]
 
     static let help = """
         usage: bench cluster slurm --shards N [options] -- tournament ARGS...
@@ -33,6 +37,14 @@ enum ClusterCommand {
           --partition P     the partition (default: the cluster's default)
           --time T          time limit of each job, as sbatch takes it (e.g. 2:00:00)
           --mem M           memory of each job, as sbatch takes it (e.g. 2G)
+          --account A       the account to charge (most clusters require one)
+          --qos Q           the quality of service
+          --constraint C    node features, as sbatch takes them (e.g. "intel&ib")
+          --sbatch LINE     any other sbatch option, written as '#SBATCH LINE' into both
+                            jobs (any number, in order; e.g. --sbatch --gres=gpu:1)
+          --setup LINE      a shell line each job runs before bench (any number, in
+                            order; e.g. --setup "module load python" or --setup
+                            "source venv/bin/activate"); a job whose setup fails stops
           --dir DIR         where the scripts and logs/ go (default OUT/slurm)
           --bench PATH      the bench executable the jobs run (default: this one)
           --submit          submit: sbatch the array, then the merge depending on it,
@@ -56,6 +68,10 @@ enum ClusterCommand {
         var shards: Int
         var cpus: Int
         var directives: [String]
+        /// `--sbatch` lines, each written after `#SBATCH `.
+        var sbatchLines: [String] = []
+        /// `--setup` lines, run by each job before bench.
+        var setup: [String] = []
         var bench: String
         var workingDirectory: String
         var submit: Bool
@@ -145,13 +161,20 @@ enum ClusterCommand {
         }
 
         var directives: [String] = []
-        for (option, directive) in [("--partition", "partition"), ("--time", "time"), ("--mem", "mem")] {
+        for directive in directiveOptions {
+            let option = "--" + directive
             guard let value = options.string(option) else { continue }
             guard !value.isEmpty, !value.contains(where: { $0.isWhitespace || $0.isNewline || "\"'\\#".contains($0) }),
                   !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw .usage("\(name): option \(option): '\(value)' is not a Slurm value (no blanks, quotes, backslashes or #)")
             }
             directives.append("--\(directive)=\(value)")
+        }
+        let sbatchLines = options.lines("--sbatch"), setup = options.lines("--setup")
+        for (option, lines) in [("--sbatch", sbatchLines), ("--setup", setup)] {
+            for line in lines where line.trimmingCharacters(in: .whitespaces).isEmpty || line.contains(where: \.isNewline) {
+                throw .usage("\(name): option \(option): '\(line)' is not one line (empty, or with a line break)")
+            }
         }
 
         let here = FileManager.default.currentDirectoryPath
@@ -163,7 +186,7 @@ enum ClusterCommand {
             throw .usage("\(name): \(what): a path with a line break cannot go into a job script")
         }
         return Plan(command: command, tournamentArguments: words, out: outPath, dir: dir, shards: shards, cpus: cpus,
-                    directives: directives, bench: bench, workingDirectory: here, submit: options.has("--submit"))
+                    directives: directives, sbatchLines: sbatchLines, setup: setup, bench: bench, workingDirectory: here, submit: options.has("--submit"))
     }
 
     /// The option that names a shard's folder for `command`.
@@ -213,7 +236,7 @@ enum ClusterCommand {
             "#SBATCH --array=0-\(plan.shards - 1)",
             "#SBATCH --cpus-per-task=\(plan.cpus)",
         ]
-        lines += plan.directives.map { "#SBATCH " + $0 }
+        lines += (plan.directives + plan.sbatchLines).map { "#SBATCH " + $0 }
         lines += [
             "#SBATCH --requeue",
             "#SBATCH --open-mode=append",
@@ -226,6 +249,9 @@ enum ClusterCommand {
             "resume=()",
             "if [ -e \"$out/\(plan.configFile)\" ]; then resume=(--resume); fi",
             "echo \"bench-shards: shard $shard of \(plan.shards) on $(hostname) with ${SLURM_CPUS_PER_TASK:-1} CPUs, $(date -u)\"",
+        ]
+        lines += setupLines(plan, job: "bench-shards")
+        lines += [
             "exec \(quoted(plan.bench)) \(plan.command) \(plan.tournamentArguments.map(quoted).joined(separator: " ")) \\",
             "    --shard \"$shard/\(plan.shards)\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" \(plan.outOption) \"$out\" \"${resume[@]}\"",
         ]
@@ -241,18 +267,32 @@ enum ClusterCommand {
             "#SBATCH --job-name=bench-merge",
             "#SBATCH --cpus-per-task=1",
         ]
-        lines += plan.directives.map { "#SBATCH " + $0 }
+        lines += (plan.directives + plan.sbatchLines).map { "#SBATCH " + $0 }
         lines += [
             "#SBATCH --kill-on-invalid-dep=yes",
             "#SBATCH --chdir=" + directiveQuoted(plan.workingDirectory),
             "#SBATCH --output=" + directiveQuoted(pattern(plan.logs) + "/merge-%j.out"),
             "",
+        ]
+        lines += setupLines(plan, job: "bench-merge")
+        lines += [
             "# Every shard by name (not a glob): a missing one is named by bench merge.",
             "shards=()",
             "for k in $(seq 0 \(plan.shards - 1)); do shards+=(\(quoted(plan.shardsFolder))/shard-\"$k\"); done",
             "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) --shards \"${shards[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `--setup` lines, each run in the job's shell (so what it sets stays for bench)
+    /// and checked: a line that fails ends the job with its status, before bench runs.
+    static func setupLines(_ plan: Plan, job: String) -> [String] {
+        guard !plan.setup.isEmpty else { return [] }
+        var lines = ["# The setup (--setup): a line that fails ends the job before bench."]
+        for (i, line) in plan.setup.enumerated() {
+            lines += ["{", line, "} || { status=$?; echo \"\(job): setup line \(i + 1) failed (status $status)\" >&2; exit \"$status\"; }"]
+        }
+        return lines
     }
 
     /// Writes both scripts and creates the logs folder (Slurm does not create it).

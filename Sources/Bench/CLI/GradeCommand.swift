@@ -90,8 +90,10 @@ struct GradeCommand: TablebaseCommand {
             }
         }
         if phase == .placement {
+            // Through `Any`: the compiler takes the cast from a generic G's catalog for one
+            // that always fails, but it succeeds when G is BaghChal at run time.
             guard let sliding = table as? BaghChalTablebase,
-                  let catalog = catalog as? AgentCatalog<any TwoPlayerAgent<BaghChal>> else {
+                  let catalog = (catalog as Any) as? AgentCatalog<any TwoPlayerAgent<BaghChal>> else {
                 throw .usage("grade: --phase placement: \(G.name) has no placement phase")
             }
             let folder = options.string("--placement") ?? BaghChalTablebaseAgents.defaultPlacementFolder

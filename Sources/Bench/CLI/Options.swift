@@ -3,17 +3,20 @@ import Workbench
 
 /// The options of one command, parsed against the options it declares.
 ///
-/// Accepts `--name value`, `--name=value`, boolean `--flag`, and list options that
-/// take every following word up to the next `--option`. Anything undeclared, a
-/// missing value or a repeated option is a usage error naming it.
+/// Accepts `--name value`, `--name=value`, boolean `--flag`, list options that
+/// take every following word up to the next `--option`, and lines: options given any
+/// number of times, each taking the next word as it is (it may start with `--`, as a
+/// Slurm line does). Anything undeclared, a missing value or a repeated option (other
+/// than a line) is a usage error naming it.
 struct Options {
     /// How a declared option takes values.
-    enum Kind { case value, flag, list }
+    enum Kind { case value, flag, list, lines }
 
     let command: String
     private(set) var values: [String: String] = [:]
     private(set) var lists: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
+    private(set) var lineValues: [String: [String]] = [:]
 
     /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
     init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
@@ -55,6 +58,14 @@ struct Options {
                         throw .usage("\(command): option \(name) needs a value")
                     }
                     values[name] = arguments[i]
+                    i += 1
+                }
+            case .lines:
+                if let inline {
+                    lineValues[name, default: []].append(inline)
+                } else {
+                    guard i < arguments.count else { throw .usage("\(command): option \(name) needs a value") }
+                    lineValues[name, default: []].append(arguments[i])
                     i += 1
                 }
             case .list:
@@ -100,6 +111,9 @@ struct Options {
     func string(_ name: String) -> String? { values[name] }
 
     func list(_ name: String) -> [String]? { lists[name] }
+
+    /// Every value of a `.lines` option, in the order given (none: empty).
+    func lines(_ name: String) -> [String] { lineValues[name] ?? [] }
 
     func required(_ name: String) throws(WorkbenchError) -> String {
         guard let v = values[name] else { throw .usage("\(command): missing required option \(name)") }

@@ -204,12 +204,12 @@ enum ProtocolLine {
         let kind: Parameter.Kind
         switch type {
         case "integer":
-            guard let lo = d["min"].flatMap { NumberText.wholeNumber($0) }, let hi = d["max"].flatMap { NumberText.wholeNumber($0) }, lo <= hi else {
+            guard let lo = d["min"].flatMap({ NumberText.wholeNumber($0) }), let hi = d["max"].flatMap({ NumberText.wholeNumber($0) }), lo <= hi else {
                 return .failure(ParseError("option '\(name)': an integer needs whole min= and max=, min <= max"))
             }
             kind = .integer(lo...hi)
         case "real":
-            guard let lo = d["min"].flatMap { NumberText.real($0) }, let hi = d["max"].flatMap { NumberText.real($0) }, lo <= hi else {
+            guard let lo = d["min"].flatMap({ NumberText.real($0) }), let hi = d["max"].flatMap({ NumberText.real($0) }), lo <= hi else {
                 return .failure(ParseError("option '\(name)': a real needs min= and max= numbers, min <= max"))
             }
             kind = .real(lo...hi)
