@@ -1,98 +1,111 @@
 """The cost of each call of the one-state loop, for the reading of benchmarks/python-speed.sh:
-µs per call of `is_terminal()`, `legal_actions()`, `current_player()` (the cheapest call there
-is: it reads a field), `clone()`, `apply_action(a)` (timed as clone and apply, less the clone)
-and `random.choice` over the legal actions, for `gamebench` (Bagh-Chal, Tigers & Goats) and
-pyspiel (`breakthrough`, `checkers`), averaged over POSITIONS positions of random games (every
-ply of seeded random games, the end positions left out).
+µs per ply of `apply_action(a)`, `is_terminal()`, `legal_actions()` and `random.choice` over
+the legal actions, for `gamebench` (Bagh-Chal, Tigers & Goats) and pyspiel (`breakthrough`,
+`checkers`), in the loop's own context: seeded random games are recorded (PLIES plies per
+game in all), then replayed from new states, timing
 
-Each figure is the fastest of REPEATS passes over the positions, each call made LOOPS times
-per position in a pass (timeit's convention: the least disturbed), the games taking turns
-within every repetition.
+    new      game.new_initial_state() for each game (and its release)
+    replay   new + apply_action(a) for each recorded action
+    + call   replay + the call after every apply_action
 
-    python calls.py [--repeats 5] [--positions 20000] [--loops 1] [--seed 1]
+so that apply_action = (replay - new) / plies and a call = (replay + call - replay) / plies;
+new itself is given per game.
+`random.choice` is timed alone over the recorded legal-action lists. Each time is the
+fastest of REPEATS passes (timeit's convention: the least disturbed), the games taking
+turns within every pass; so these sum to less per ply than the loops of the main table.
+
+    python calls.py [--repeats 5] [--plies 20000] [--seed 1]
 """
 import argparse
 import random
-import timeit
+import time
 
 
-def positions(game, count, rng):
-    """(state, a legal action) at every ply of random games, until `count` of them."""
-    out = []
-    while len(out) < count:
+def record(game, plies, rng):
+    """Random games until `plies` plies: a list of (actions, legal-action lists)."""
+    games, total = [], 0
+    while total < plies:
         state = game.new_initial_state()
-        while not state.is_terminal() and len(out) < count:
+        actions, legals = [], []
+        while not state.is_terminal():
             legal = state.legal_actions()
-            action = rng.choice(legal)
-            out.append((state.clone(), action, legal))
-            state.apply_action(action)
-    return out
+            a = rng.choice(legal)
+            actions.append(a)
+            legals.append(legal)
+            state.apply_action(a)
+        games.append((actions, legals))
+        total += len(actions)
+    return games
+
+
+def passes(game, games, choice):
+    def new():
+        for _ in games:
+            game.new_initial_state()
+
+    def replay():
+        for actions, _ in games:
+            s = game.new_initial_state()
+            for a in actions:
+                s.apply_action(a)
+
+    def with_call(name):
+        def run():
+            for actions, _ in games:
+                s = game.new_initial_state()
+                f = getattr(s, name)
+                for a in actions:
+                    s.apply_action(a)
+                    f()
+        return run
+
+    def choices():
+        for _, legals in games:
+            for legal in legals:
+                choice(legal)
+    return {"new": new, "replay": replay, "is_terminal": with_call("is_terminal"),
+            "legal_actions": with_call("legal_actions"), "choice": choices}
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=5)
-    ap.add_argument("--positions", type=int, default=20000)
-    ap.add_argument("--loops", type=int, default=1)
+    ap.add_argument("--plies", type=int, default=20000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     import gamebench
     import pyspiel
     rng = random.Random(args.seed)
-    games = [("`gamebench` bagh-chal", gamebench.load_game("bagh-chal")),
-             ("`gamebench` tigers-goats", gamebench.load_game("tigers-goats")),
-             ("pyspiel breakthrough", pyspiel.load_game("breakthrough")),
-             ("pyspiel checkers", pyspiel.load_game("checkers"))]
-    calls = ["is_terminal()", "legal_actions()", "current_player()", "clone()", "clone() + apply_action(a)",
-             "random.choice"]
-    loops = range(args.loops)
-    choice = random.Random(args.seed).choice
-
-    def timers(ps):
-        states = [p[0] for p in ps]
-        legals = [p[2] for p in ps]
-        applies = [(p[0].clone, p[1]) for p in ps]
-
-        def each(method):
-            def run():
-                for s in states:
-                    f = getattr(s, method)
-                    for _ in loops:
-                        f()
-            return run
-
-        def clone_apply():
-            for clone, a in applies:
-                for _ in loops:
-                    clone().apply_action(a)
-
-        def choices():
-            for legal in legals:
-                for _ in loops:
-                    choice(legal)
-        return {"is_terminal()": each("is_terminal"), "legal_actions()": each("legal_actions"),
-                "current_player()": each("current_player"), "clone()": each("clone"),
-                "clone() + apply_action(a)": clone_apply, "random.choice": choices}
     subjects = []
-    for name, game in games:
-        ps = positions(game, args.positions, rng)
-        subjects.append((name, sum(len(p[2]) for p in ps) / len(ps), timers(ps)))
+    for name, game in (("`gamebench` bagh-chal", gamebench.load_game("bagh-chal")),
+                       ("`gamebench` tigers-goats", gamebench.load_game("tigers-goats")),
+                       ("pyspiel breakthrough", pyspiel.load_game("breakthrough")),
+                       ("pyspiel checkers", pyspiel.load_game("checkers"))):
+        games = record(game, args.plies, rng)
+        plies = sum(len(a) for a, _ in games)
+        legal = sum(len(l) for _, ls in games for l in ls) / plies
+        subjects.append((name, plies, legal, len(games), passes(game, games, random.Random(args.seed).choice)))
     best = {}
-    n = args.positions * args.loops
     for _ in range(args.repeats):
-        for name, _, fs in subjects:
-            for call in calls:
-                t = timeit.timeit(fs[call], number=1) / n * 1e6
-                best[name, call] = min(best.get((name, call), t), t)
-    print("| µs per call (fastest of %d passes over %d positions × %d) | legal actions (mean) | %s | `apply_action(a)` (by difference) |"
-          % (args.repeats, args.positions, args.loops, " | ".join(
-              "`%s`" % c if c != "random.choice" else "`random.choice` over them"
-              for c in calls if c != "clone() + apply_action(a)")))
-    print("|---|---:|" + "---:|" * (len(calls) - 1) + "---:|")
-    for name, count, _ in subjects:
-        cells = ["%.2f" % best[name, c] for c in calls if c != "clone() + apply_action(a)"]
-        apply = best[name, "clone() + apply_action(a)"] - best[name, "clone()"]
-        print("| %s | %.1f | %s | %.2f |" % (name, count, " | ".join(cells), apply))
+        for name, _, _, _, fs in subjects:
+            for key, f in fs.items():
+                t = time.perf_counter()
+                f()
+                t = time.perf_counter() - t
+                best[name, key] = min(best.get((name, key), t), t)
+    print("| µs per ply (fastest of %d passes over %s plies) | plies per game | legal actions (mean) | "
+          "`apply_action(a)` | `is_terminal()` after it | `legal_actions()` after it | `random.choice` over them "
+          "| sum | `new_initial_state()`, µs per game |" % (args.repeats, format(args.plies, ",")))
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name, plies, legal, games, _ in subjects:
+        us = 1e6 / plies
+        apply = (best[name, "replay"] - best[name, "new"]) * us
+        term = (best[name, "is_terminal"] - best[name, "replay"]) * us
+        legal_call = (best[name, "legal_actions"] - best[name, "replay"]) * us
+        choice = best[name, "choice"] * us
+        print("| %s | %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f |"
+              % (name, plies / games, legal, apply, term, legal_call, choice, apply + term + legal_call + choice,
+                 best[name, "new"] * 1e6 / games))
 
 
 if __name__ == "__main__":
