@@ -21,7 +21,7 @@
 #   VENV=/path/to/venv benchmarks/python-speed.sh            # use (and install into) this venv
 #   BENCH=.build/release/bench benchmarks/python-speed.sh    # skip building bench
 #
-# python_speed/calls.py adds the cost of each call of the one-state loop (µs per call).
+# python_speed/calls.py adds the cost of each call of the one-state loop (µs per ply).
 #
 # Without VENV, a virtual environment is made in a temporary folder (removed at the end)
 # and numpy, open-spiel and baghchal are installed from PyPI, then `pip install ./python`
@@ -91,11 +91,12 @@ $tables
 
 ## The cost of each call of the one-state loop
 
-From \`benchmarks/python_speed/calls.py\` in the same run (after the tables above): µs per call on
-20,000 positions of seeded random games of each game, the fastest of 5 passes (so the
-least disturbed: these sum to less per ply than the loops above take). \`current_player()\`
-reads a field: it is what any call costs to cross from Python into the library and back.
-\`apply_action(a)\` is timed as \`clone().apply_action(a)\` less \`clone()\`.
+From \`benchmarks/python_speed/calls.py\` in the same run (after the tables above): µs per ply
+of each call of the loop, in the loop's own context: 20,000 plies of seeded random games of
+each game recorded, then replayed from new states with and without each call after every
+\`apply_action\` (\`apply_action\` itself: the replay less making the states). Each time is the
+fastest of 5 passes, the games taking turns in each, so the least disturbed: these sum to
+less per ply than the loops of the main table take.
 
 $calls
 EOF
