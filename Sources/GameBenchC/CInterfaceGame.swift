@@ -8,7 +8,7 @@ import Workbench
 /// One conformance per game in `Games/`; docs/c-interface.md tables them.
 protocol CInterfaceGame: WorkbenchGame {
     /// A move of the game.
-    associatedtype CMove
+    associatedtype CMove: BitwiseCopyable & Sendable
 
     /// How many action ids there are: ids are `0..<actionCount`.
     static var actionCount: Int64 { get }
@@ -32,6 +32,35 @@ protocol CInterfaceGame: WorkbenchGame {
 extension CInterfaceGame {
     /// Floats in one observation.
     static var observationSize: Int { observationShape.planes * observationShape.rows * observationShape.columns }
+
+    /// Writes the ids of `moves`, ascending, into `out` (at most `capacity`; nothing when
+    /// `out` is nil) and returns how many there are.
+    @inline(__always)
+    static func writeActions(of moves: borrowing MoveList<CMove>, into out: UnsafeMutablePointer<Int64>?,
+                             capacity: Int) -> Int {
+        let count = moves.count
+        guard let out else { return count }
+        if count <= capacity {
+            moves.withUnsafeMoves { list in for i in 0..<count { out[i] = action(of: list[i]) } }
+            sortAscending(out, count, below: actionCount)
+        } else {
+            let ids = moves.withUnsafeMoves { list in list.map(action) }.sorted()
+            for i in 0..<capacity { out[i] = ids[i] }
+        }
+        return count
+    }
+
+    /// Sets to 1 the bytes of `mask` at the ids of `moves`.
+    @inline(__always)
+    static func mark(_ moves: borrowing MoveList<CMove>, in mask: UnsafeMutablePointer<UInt8>) {
+        moves.withUnsafeMoves { list in for m in list { mask[Int(action(of: m))] = 1 } }
+    }
+
+    /// The move of `moves` whose id is `action`, or `nil`.
+    @inline(__always)
+    static func move(withAction action: Int64, in moves: borrowing MoveList<CMove>) -> CMove? {
+        moves.withUnsafeMoves { list in list.first { Self.action(of: $0) == action } }
+    }
 }
 
 /// A two-player game in the C interface.
@@ -77,17 +106,7 @@ extension CTwoPlayerGame {
         guard game.outcome == nil else { return 0 }
         scratch.removeAll()
         game.position.generateMoves(into: &scratch)
-        let count = scratch.count
-        guard let out else { return count }
-        if count <= capacity {
-            scratch.withUnsafeMoves { list in for i in 0..<count { out[i] = action(of: list[i]) } }
-            sortAscending(out, count, below: actionCount)
-        } else {
-            var ids = scratch.withUnsafeMoves { list in list.map(action) }
-            ids.sort()
-            for i in 0..<capacity { out[i] = ids[i] }
-        }
-        return count
+        return writeActions(of: scratch, into: out, capacity: capacity)
     }
 
     static func step(_ game: inout GameHistory<Self>, _ action: Int64,
@@ -113,7 +132,7 @@ extension CTwoPlayerGame {
     func move(forAction action: Int64, scratch moves: inout MoveList<Move>) -> Move? {
         moves.removeAll()
         generateMoves(into: &moves)
-        return moves.withUnsafeMoves { list in list.first { Self.action(of: $0) == action } }
+        return Self.move(withAction: action, in: moves)
     }
 }
 
@@ -152,6 +171,6 @@ extension CPuzzleGame {
     func move(forAction action: Int64) -> Move? {
         var moves = MoveList<Move>(filler: Self.nullMove)
         generateMoves(into: &moves)
-        return moves.withUnsafeMoves { list in list.first { Self.action(of: $0) == action } }
+        return Self.move(withAction: action, in: moves)
     }
 }

@@ -144,7 +144,7 @@ final class TwoPlayerStateBox<G: CTwoPlayerGame>: StateBox, @unchecked Sendable 
         guard game.outcome == nil else { return }
         scratch.removeAll()
         game.position.generateMoves(into: &scratch)
-        scratch.withUnsafeMoves { list in for m in list { out[Int(G.action(of: m))] = 1 } }
+        G.mark(scratch, in: out)
     }
 
     /// The legal move of `action`, or an error naming why there is none.
@@ -316,16 +316,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         guard let s = state, !s.isOver, G.listsMoves else { return 0 }
         scratch.removeAll()
         s.generateMoves(into: &scratch)
-        let count = scratch.count
-        guard let out else { return count }
-        if count <= capacity {
-            scratch.withUnsafeMoves { list in for i in 0..<count { out[i] = G.action(of: list[i]) } }
-            sortAscending(out, count, below: G.actionCount)
-        } else {
-            let ids = scratch.withUnsafeMoves { list in list.map(G.action) }.sorted()
-            for i in 0..<capacity { out[i] = ids[i] }
-        }
-        return count
+        return G.writeActions(of: scratch, into: out, capacity: capacity)
     }
 
     @_specialize(where G == CoinSorter) @_specialize(where G == Balls)
@@ -336,7 +327,7 @@ final class PuzzleStateBox<G: CPuzzleGame>: StateBox, @unchecked Sendable {
         guard !isChance, let s = state, !s.isOver else { return }
         var list = MoveList<G.Move>(filler: G.nullMove)
         s.generateMoves(into: &list)
-        list.withUnsafeMoves { moves in for m in moves { out[Int(G.action(of: m))] = 1 } }
+        G.mark(list, in: out)
     }
 
     /// The move of `action` at the decision due now, or an error naming why there is none.

@@ -85,7 +85,7 @@ final class TwoPlayerVectorBox<G: CTwoPlayerGame>: VectorBox, @unchecked Sendabl
             mask.update(repeating: 0, count: Int(G.actionCount))
             moves.removeAll()
             position.generateMoves(into: &moves)
-            moves.withUnsafeMoves { list in for m in list { mask[Int(G.action(of: m))] = 1 } }
+            G.mark(moves, in: mask)
         }
     }
 
@@ -205,7 +205,7 @@ final class PuzzleVectorBox<G: CPuzzleGame>: VectorBox, @unchecked Sendable {
             mask.update(repeating: 0, count: Int(G.actionCount))
             moves.removeAll()
             state.generateMoves(into: &moves)
-            moves.withUnsafeMoves { list in for m in list { mask[Int(G.action(of: m))] = 1 } }
+            G.mark(moves, in: mask)
         }
     }
 
