@@ -71,16 +71,16 @@ final class HostileInputCorpusTests: XCTestCase {
 
     static let corpus: [Case] = [
         // 1. An empty item in a move list, in every game and every command that takes --moves.
-        Case(arguments: ["replay", "--moves", "b1-c2,,"], status: 2, names: ["replay:", "move 2 of --moves is empty"]),
-        Case(arguments: ["replay", "--game", "bagh-chal", "--moves", ",c3"], status: 2, names: ["move 1 of --moves is empty"]),
+        Case(arguments: ["replay", "--moves", "b1-c2,,"], status: 2, names: ["replay:", "--moves: move 2 is empty"]),
+        Case(arguments: ["replay", "--game", "bagh-chal", "--moves", ",c3"], status: 2, names: ["--moves: move 1 is empty"]),
         Case(arguments: ["replay", "--game", "coin-sorter", "--seed", "1", "--moves", "a1:c3,,b2:b4"], status: 2,
-             names: ["move 2 of --moves is empty"]),
+             names: ["--moves: move 2 is empty"]),
         Case(arguments: ["search", "--agent", "random", "--moves", "b1-c2,,d4-d3"], status: 2,
-             names: ["search:", "move 2 of --moves is empty"]),
+             names: ["search:", "--moves: move 2 is empty"]),
         Case(arguments: ["search", "--game", "coin-sorter", "--agent", "random", "--moves", "e1:a2, ,"], status: 2,
-             names: ["move 2 of --moves is empty"]),
+             names: ["--moves: move 2 is empty"]),
         Case(arguments: ["search", "--game", "bagh-chal", "--agent", "random", "--moves", "c3,"], status: 2,
-             names: ["move 2 of --moves is empty"]),
+             names: ["--moves: move 2 is empty"]),
 
         // 2. Redundant record fields that contradict each other or the replay.
         Case(arguments: ["report", "--in", "$DIR"], status: 1, names: ["games.jsonl line 1", "score -3"], folder: .puzzle,

@@ -13,7 +13,7 @@ final class PlacementCommandLineTests: XCTestCase {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3", "--node-limit", "-1"], names: ["--node-limit"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3", "--tt", "0"], names: ["--tt"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--positions", "5"], names: ["--positions needs --placement"])
-        try assertUsageError(["solve", "--game", "tigers-goats", "--placement", "3"], names: ["no tablebase"])
+        try assertUsageError(["solve", "--game", "tigers-goats", "--placement", "3"], names: ["no placement phase", "bagh-chal"])
     }
 
     func testHelpDescribesThePlacementStudy() throws {
@@ -33,13 +33,12 @@ final class PlacementSweepCommandLineTests: XCTestCase {
                              names: ["--through", "'p20-goats'"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--through", "p0-tigers"], names: ["--through"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--through", "p3-goats"], names: ["--through needs --placement-all"])
-        try assertUsageError(["solve", "--game", "bagh-chal", "--join", "2"], names: ["--join needs --placement-all"])
-        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--join", "0"], names: ["--join"])
+        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--join", "2"], names: ["unknown option '--join'"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--shard", "3/2"], names: ["--shard"])
-        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--shard", "0/2", "--join", "2"],
-                             names: ["--shard", "--join"])
+        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--shard", "0/2", "--through", "p19-goats"],
+                             names: ["--through", "shard"])
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir, "--placement", "3"], names: ["--placement"])
-        try assertUsageError(["solve", "--game", "tigers-goats", "--placement-all", dir], names: ["no tablebase"])
+        try assertUsageError(["solve", "--game", "tigers-goats", "--placement-all", dir], names: ["no placement phase", "bagh-chal"])
     }
 
     func testADamagedLayerFileOrAMissingSlidingTableIsAOneLineRuntimeError() throws {
@@ -51,7 +50,9 @@ final class PlacementSweepCommandLineTests: XCTestCase {
         let file = dir.appendingPathComponent("p19-goats.bcpl")
         try Data("GBPL-BC1 but nothing else".utf8).write(to: file)
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir.path], names: ["p19-goats.bcpl"], status: 1)
-        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir.path, "--join", "2"], names: ["p19-tigers"], status: 1)
+        // The slices of the next layer, all there but damaged: the run that joins them says which.
+        try Data("not a slice".utf8).write(to: dir.appendingPathComponent("p19-tigers.shard-0-of-1.bcpl"))
+        try assertUsageError(["solve", "--game", "bagh-chal", "--placement-all", dir.path], names: ["p19-tigers.shard-0-of-1"], status: 1)
     }
 
     func testHelpDescribesTheSweep() throws {

@@ -69,15 +69,15 @@ final class PositionRunTests: XCTestCase {
             return Int(digits ?? "") ?? -1
         }, Array(stride(from: 1, to: 40, by: 3)))
         let outcome = try PositionRun.merge(["shard-1", "shard-2", "shard-0"].map(url), as: GradingSpec.self, into: url("merged"),
-                                            partial: false)
+                                            partial: false) { "whole run of: " + $0 }
         XCTAssertEqual(outcome.missing, 0)
         XCTAssertEqual(outcome.shards, 3)
         assertSameApartFromTiming(try json("whole", "report.json"), try json("merged", "report.json"))
         XCTAssertEqual(try lines("whole", "graded.jsonl"), try lines("merged", "graded.jsonl"))
-        XCTAssertEqual(outcome.report.text.components(separatedBy: "\n").last, whole.text.components(separatedBy: "\n").last)
+        XCTAssertEqual(outcome.text.components(separatedBy: "\n").last, whole.text.components(separatedBy: "\n").last)
         let merged = try PositionRun.readFile(url("merged"), as: GradingSpec.self)
         XCTAssertNil(merged.shard)
-        XCTAssertFalse(merged.command.contains("--shard"))
+        XCTAssertTrue(merged.command.hasPrefix("whole run of: "), "the front end's command is recorded")
         // The merged folder is a run like any other: resuming it grades nothing and changes nothing.
         _ = try grade("merged", shard: nil, resume: true)
         XCTAssertEqual(try lines("whole", "graded.jsonl"), try lines("merged", "graded.jsonl"))

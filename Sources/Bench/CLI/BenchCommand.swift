@@ -51,11 +51,8 @@ enum BenchCommand {
         BenchSubcommand(name: "sprt", summary: "the SPRT's log-likelihood ratio and decision for pentanomial counts",
                         help: { SprtCommand.help }, run: SprtCommand.run),
         BenchSubcommand(name: "solve",
-                        summary: "a game's tablebase (Bagh-Chal's sliding phase) by retrograde analysis, or read from its file",
-                        help: { SolveCommand.help + "\n\n" + BallsSolveCommand.help }, run: { rest throws(WorkbenchError) in
-                            // Balls! has a solver of its own (no tablebase): its own options and output.
-                            if Options.gameName(in: rest) == Balls.name { try BallsSolveCommand.run(rest) } else { try SolveCommand.run(rest) }
-                        }),
+                        summary: "a game's tablebase by retrograde analysis (or read from its file), its placement phase, a puzzle's deals",
+                        help: { SolveCommand.help }, run: SolveCommand.run),
         BenchSubcommand(name: "grade", summary: "an agent's moves on random solved positions, against the tablebase's values",
                         help: { GradeCommand.help }, run: GradeCommand.run),
         BenchSubcommand(name: "serve",

@@ -1,6 +1,4 @@
-import Boards
 import Foundation
-import Search
 import Workbench
 
 /// `bench endgame`: Coin Sorter's last turns of recorded games solved exactly, to
@@ -30,17 +28,15 @@ enum EndgameCommand {
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         let options = try Options(command: name, arguments: arguments, declared: declared)
-        let game = options.string("--game") ?? GameRegistry.defaultGame.name
-        guard game == CoinSorter.name else { throw .usage("endgame: \(game) has no exact end-game solver (only \(CoinSorter.name))") }
+        let game: any ExactEndgameGame.Type
+        do { game = try GameRegistry.game(named: options.string("--game"), offering: .exactEndgame) } catch { throw error.prefixed(name) }
         let folder = try options.required("--in")
-        let turns = try options.int("--turns", default: 2, in: 1...2)
+        let turns = try options.int("--turns", default: game.endgameTurns.upperBound, in: game.endgameTurns)
         let deals = options.string("--deals") == nil ? nil : try options.int("--deals", default: 1, in: 1...100_000_000)
         let threads = try options.int("--threads", default: 1, in: 1...256)
-        let rows: [CoinSorterEndgame.Row]
         do {
-            rows = try CoinSorterEndgame.analyse(folder: URL(fileURLWithPath: folder), agents: options.list("--agents"),
-                                                 turns: turns, deals: deals, threads: threads)
+            print(try game.endgame(folder: URL(fileURLWithPath: folder), agents: options.list("--agents"), turns: turns, deals: deals,
+                                   threads: threads), terminator: "")
         } catch { throw error.prefixed(name) }
-        print(CoinSorterEndgame.markdown(rows, turns: turns), terminator: "")
     }
 }

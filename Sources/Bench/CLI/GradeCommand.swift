@@ -5,7 +5,7 @@ import Workbench
 
 /// `bench grade`: an agent's moves on random tablebase positions, graded by the
 /// tablebase (the work is the library's `Grading`).
-struct GradeCommand: TablebaseCommand {
+struct GradeCommand {
     static let name = "grade"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--agent": .value, "--positions": .value, "--seed": .value, "--threads": .value,
@@ -13,7 +13,7 @@ struct GradeCommand: TablebaseCommand {
         "--out": .value, "--shard": .value, "--resume": .flag, "--phase": .value, "--placement": .value,
     ]
 
-    static let help = """
+    static var help: String { """
         usage: bench grade --game bagh-chal --agent SPEC --positions N [--seed S] [--threads T] [--json] [--phase placement]
 
         Plays the agent once on each of N random positions of the tablebase (reached by
@@ -30,12 +30,13 @@ struct GradeCommand: TablebaseCommand {
           --tablebase FILE  the table (default \(SolveCommand.defaultFiles); make it with bench solve)
           --json            print one JSON object
           --phase P         sliding (default): positions of the tablebase, as above; placement:
-                            positions of the placement phase (Bagh-Chal; 0-\(PlacementGrading.plies - 1) random plies
+                            positions of the placement phase (\(GameRegistry.names(offering: .placementPhase)); 0-38 random plies
                             from the start, every ply equally likely) graded by the placement
                             sweep's layers: win, draw or loss only, so no fastest wins
                             (docs/placement.md); grades in one process (no --out)
-          --placement DIR   the placement sweep's folder with all 39 layers (default
-                            \(BaghChalTablebaseAgents.defaultPlacementFolder); bench solve --placement-all makes it)
+          --placement DIR   the placement sweep's folder with all its layers (default
+                            \(GameRegistry.games(offering: .placementPhase).map { $0.defaultPlacementFolder }.joined(separator: ", "));
+                            bench solve --placement-all makes it)
           --out DIR         keep the run in folder DIR: run.json, graded.jsonl (each position's
                             values before and after the move, appended as they are graded),
                             report.json and report.md; an interrupted run continues with --resume
@@ -45,11 +46,16 @@ struct GradeCommand: TablebaseCommand {
                             into --out DIR; join the shards with bench merge (docs/cluster.md)
         \(AgentFileOption.help)
         Progress goes to stderr when it is a terminal.
-        """
+        """ }
 
     let arguments: [String]
 
-    static let withoutTablebase = "has no tablebase to grade against"
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        do {
+            let game = try GameRegistry.game(named: Options.gameName(in: arguments), offering: .tablebase)
+            try GradeCommand(arguments: arguments).run(game)
+        } catch { throw error.prefixed(name) }
+    }
 
     func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
@@ -67,7 +73,6 @@ struct GradeCommand: TablebaseCommand {
         }
         if phase == .sliding, options.string("--placement") != nil { throw .usage("grade: --placement needs --phase placement") }
         if phase == .placement {
-            guard G.self == BaghChal.self else { throw .usage("grade: --phase placement: \(G.name) has no placement phase") }
             for option in ["--out", "--shard", "--resume"] where options.has(option) || options.string(option) != nil {
                 throw .usage("grade: --phase placement grades in one process; \(option) is for sliding-phase runs")
             }
@@ -76,39 +81,18 @@ struct GradeCommand: TablebaseCommand {
         guard try RegularFile.exists(path) else {
             throw .runtime("grade: no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
         }
+        let progress = StatusLine.counter("positions graded")
+        if phase == .placement {
+            let placement = try GameRegistry.game(named: G.name, offering: .placementPhase)
+            let report = try gradePlacement(placement, spec: spec, path: path, options: options, count: count, seed: seed,
+                                            threads: threads, progress: progress)
+            StatusLine.clear()
+            return options.has("--json") ? try Output.printJSON(report) : print(report.text)
+        }
         let table = try G.loadTablebase(path)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: G.defaultRules, command: Self.name)
-        let terminal = isatty(STDERR_FILENO) != 0
-        var progress: (@Sendable (Int, Int) -> Void)? = nil
-        if terminal {
-            progress = { done, total in
-                if done % 16 == 0 || done == total {
-                    FileHandle.standardError.write(Data("\r\u{1B}[2K[\(done)/\(total) positions graded]".utf8))
-                }
-            }
-        }
-        if phase == .placement {
-            // Through `Any`: the compiler takes the cast from a generic G's catalog for one
-            // that always fails, but it succeeds when G is BaghChal at run time.
-            guard let sliding = table as? BaghChalTablebase,
-                  let catalog = (catalog as Any) as? AgentCatalog<any TwoPlayerAgent<BaghChal>> else {
-                throw .usage("grade: --phase placement: \(G.name) has no placement phase")
-            }
-            let folder = options.string("--placement") ?? BaghChalTablebaseAgents.defaultPlacementFolder
-            let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: sliding.index), folder: folder)
-            let missing = PlacementGrading.missingLayers(placement)
-            if !missing.isEmpty {
-                throw .runtime("grade: \(missing.count) of the 39 placement layers are missing in \(folder) (first \(missing[0])); "
-                    + "make them with: bench solve --game bagh-chal --placement-all \(folder)")
-            }
-            let report = try PlacementGrading.grade(spec: spec, catalog: catalog, placement: placement, sliding: sliding,
-                                                    positions: count, seed: seed, threads: threads, progress: progress)
-            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-            if options.has("--json") { try Output.printJSON(report) } else { print(report.text) }
-            return
-        }
         if let out = options.string("--out") {
             let checked: AgentSpec
             do { checked = try catalog.checkedSpec(spec) } catch { throw error.prefixed("grade").prefixed("agent '\(spec)'") }
@@ -117,19 +101,26 @@ struct GradeCommand: TablebaseCommand {
                 G.self, agent: checked.text, table: table, folder: URL(fileURLWithPath: out), positions: count, seed: seed,
                 shard: shard, resume: options.has("--resume"), threads: threads, command: benchCommandLine([Self.name] + arguments),
                 progress: progress) { seed throws(ParseError) in try catalog.make(checked, seed: seed) }
-            if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+            StatusLine.clear()
             if let repair { Output.note("grade: \(repair)") }
             print(options.has("--json") ? report.json : report.text)
             return
         }
         let report = try Grading.grade(G.self, spec: spec, catalog: catalog, table: table, positions: count, seed: seed, threads: threads,
                                        progress: progress)
-        if terminal { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-        if options.has("--json") {
-            try Output.printJSON(report)
-        } else {
-            print(report.text)
-        }
+        StatusLine.clear()
+        if options.has("--json") { try Output.printJSON(report) } else { print(report.text) }
+    }
+
+    /// `--phase placement`: the game `P`'s placement positions graded by its sweep's layers.
+    func gradePlacement<P: PlacementPhaseGame>(_ game: P.Type, spec: String, path: String, options: Options, count: Int, seed: UInt64,
+                                               threads: Int, progress: (@Sendable (Int, Int) -> Void)?) throws(WorkbenchError) -> GradingReport {
+        let agentFile = try AgentFileOption(options)
+        defer { agentFile.close() }
+        let catalog = try agentFile.catalog(P.self, rules: P.defaultRules, command: Self.name)
+        return try P.gradePlacement(spec: spec, catalog: catalog, table: try P.loadTablebase(path),
+                                    folder: options.string("--placement") ?? P.defaultPlacementFolder, positions: count, seed: seed,
+                                    threads: threads, progress: progress)
     }
 
     /// `--shard K/N`, if given (it needs `--out`).

@@ -59,3 +59,23 @@ final class ProgressLine: Sendable {
         }
     }
 }
+
+/// One line of progress on stderr, redrawn in place, only when stderr is a terminal.
+enum StatusLine {
+    static let isTerminal = isatty(STDERR_FILENO) != 0
+
+    /// Draws `text` over the line (nothing when stderr is not a terminal).
+    static func show(_ text: String) {
+        if isTerminal { FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8)) }
+    }
+
+    /// Clears the line.
+    static func clear() { show("") }
+
+    /// A progress callback drawing `[done/total what]`, every `every` items and at the
+    /// end; `nil` when stderr is not a terminal.
+    static func counter(_ what: String, every: Int = 16) -> (@Sendable (Int, Int) -> Void)? {
+        guard isTerminal else { return nil }
+        return { done, total in if done % every == 0 || done == total { show("[\(done)/\(total) \(what)]") } }
+    }
+}

@@ -65,22 +65,13 @@ struct TournamentCommand: GameCommand {
                                         openingPlies: try options.int("--openings", default: 4, in: 0...200),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
-        } catch { throw Self.naming(error) }
+        } catch { throw error.prefixed(Self.name) }
         try run(tournament, options)
     }
-
-    /// The options that set each of a tournament's settings, for errors about them.
-    static let options = ["games": "--games", "sprt": "--sprt", "openingPlies": "--openings", "agents": "--agents",
-                          "gauntlet": "--gauntlet", "shard": "--shard"]
 
     /// `--shard K/N`, if given.
     static func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: name, folder: "--out") }
 
-    /// `error` from the library, naming the option that set the field it is about.
-    static func naming(_ error: WorkbenchError) -> WorkbenchError {
-        guard let option = error.field.flatMap({ options[$0] }) else { return error.prefixed(name) }
-        return error.prefixed("option \(option)").prefixed(name)
-    }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
@@ -104,7 +95,7 @@ struct TournamentCommand: GameCommand {
             tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
                                               seed: try options.uint64("--seed", default: 1), rules: try options.rules(G.self),
                                               command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
-        } catch { throw Self.naming(error) }
+        } catch { throw error.prefixed(Self.name) }
         try run(tournament, options)
     }
     /// Opens the output folder (``TournamentFolder``: new, or resumed with every record

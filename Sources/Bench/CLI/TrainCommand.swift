@@ -1,11 +1,10 @@
-import Boards
 import Foundation
 import Search
 import Workbench
 
 /// `bench train`: TD learning of a game's learned evaluation (Coin Sorter's n-tuple
 /// network, docs/learning.md), checkpointed and resumable.
-struct TrainCommand: GameCommand {
+enum TrainCommand {
     static let name = "train"
     static let declared: [String: Options.Kind] = [
         "--game": .value, "--episodes": .value, "--seed": .value, "--threads": .value, "--out": .value,
@@ -36,15 +35,13 @@ struct TrainCommand: GameCommand {
         Ctrl-C loses at most the episodes since the last checkpoint.
         """
 
-    let arguments: [String]
-
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw Self.refusal(G.name)
+    static func run(_ arguments: [String]) throws(WorkbenchError) {
+        do { try train(arguments) } catch { throw error.prefixed(name) }
     }
 
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        guard G.self == CoinSorter.self else { throw Self.refusal(G.name) }
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
+    static func train(_ arguments: [String]) throws(WorkbenchError) {
+        let game = try GameRegistry.game(named: Options.gameName(in: arguments), offering: .training)
+        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
         let out = try options.required("--out")
         guard !out.isEmpty else { throw .usage("train: --out needs a folder name, got ''") }
         let episodes = try options.int("--episodes", default: 100_000, in: 1...1_000_000_000)
@@ -52,22 +49,12 @@ struct TrainCommand: GameCommand {
         let seed = options.string("--seed") == nil ? nil : try options.uint64("--seed", default: 1)
         let alpha = options.string("--alpha") == nil ? nil : try options.real("--alpha", default: nil)
         let batch = options.string("--batch") == nil ? nil : try options.int("--batch", default: 1, in: 1...1000)
-        do { try CoinSorterTraining.check(episodes: episodes, alpha: alpha, batch: batch) } catch { throw error.prefixed(Self.name) }
-        let training = CoinSorterTraining(folder: URL(fileURLWithPath: out), episodes: episodes, threads: threads,
-                                          seed: seed, alpha: alpha, batch: batch)
         let started = Clock.now
-        let result: (state: CoinSorterTrainingState, curve: [CoinSorterTraining.CurvePoint])
-        do {
-            result = try training.run(resume: options.has("--resume")) { point, seconds in
-                print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count) (\(Output.fixed(seconds, 1)) s)")
-                fflush(nil)
-            }
-        } catch { throw error.prefixed(Self.name) }
-        let s = result.state
-        print("trained \(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch)) in \(Output.fixed(Clock.now - started, 1)) s; weights in \(out)/\(CoinSorterTraining.weightsName)")
-    }
-
-    static func refusal(_ game: String) -> WorkbenchError {
-        .usage("train: \(game) has no learned evaluation to train (trainable: \(CoinSorter.name))")
+        let state = try game.train(folder: URL(fileURLWithPath: out), episodes: episodes, threads: threads, seed: seed, alpha: alpha,
+                                   batch: batch, resume: options.has("--resume")) { point, seconds in
+            print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count) (\(Output.fixed(seconds, 1)) s)")
+            fflush(nil)
+        }
+        print("trained \(state) in \(Output.fixed(Clock.now - started, 1)) s; weights in \(out)/\(game.trainedFileName)")
     }
 }

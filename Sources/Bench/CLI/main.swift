@@ -9,6 +9,7 @@ do {
     exit(0)
 } catch {
     fflush(nil)
-    Output.error(error.message)
+    let command = CommandLine.arguments.dropFirst().first ?? TournamentCommand.name
+    Output.error(error.flagged(command: command).message)
     exit(error.kind == .usage ? 2 : 1)
 }

@@ -10,7 +10,7 @@ public struct WorkbenchError: Error, CustomStringConvertible, Sendable {
     /// callers add with ``prefixed(_:)``, kept apart from the problem itself.
     public private(set) var context: [String] = []
     /// The problem itself, e.g. `games per pairing must be even`.
-    public let detail: String
+    public private(set) var detail: String
     /// The setting the problem is about, in the library's terms (`games`, `sprt`,
     /// `openingPlies`), so a front end can name its own option for it.
     public var field: String?
@@ -27,7 +27,9 @@ public struct WorkbenchError: Error, CustomStringConvertible, Sendable {
     }
 
     /// A failure while running: the input was fine, the world (disk, data) was not.
-    public static func runtime(_ message: String) -> WorkbenchError { WorkbenchError(.runtime, message) }
+    public static func runtime(_ message: String, field: String? = nil) -> WorkbenchError {
+        WorkbenchError(.runtime, message, field: field)
+    }
 
     /// The message: the context and the problem, `tournament: --resume: games.jsonl line 3: …`.
     public var message: String { (context + [detail]).joined(separator: ": ") }
@@ -39,6 +41,21 @@ public struct WorkbenchError: Error, CustomStringConvertible, Sendable {
         guard self.context.first != context, !(self.context.isEmpty && detail.hasPrefix(context + ": ")) else { return self }
         var e = self
         e.context.insert(context, at: 0)
+        return e
+    }
+
+    /// The same error with `detail` as its problem (a front end's wording of it).
+    public func replacingDetail(_ detail: String) -> WorkbenchError {
+        var e = self
+        e.detail = detail
+        return e
+    }
+
+    /// The same error with `context` innermost, next to the problem (a front end
+    /// naming its option for ``field``: `tournament: --resume: …`).
+    public func inside(_ context: String) -> WorkbenchError {
+        var e = self
+        e.context.append(context)
         return e
     }
 

@@ -88,20 +88,50 @@ extension BaghChal: SolvableWorkbenchGame {
     public static var defaultTablebaseFile: String { "tablebases/bagh-chal.tb" }
 
     public static var tablebaseGroupName: String { "captured" }
+}
+
+/// Bagh-Chal's placement phase is solved down to the tablebase: studies of seeded
+/// positions, the layered sweep and grading by its layers (docs/placement.md).
+extension BaghChal: PlacementPhaseGame {
+    public static var placementSteps: ClosedRange<Int> { 1...20 }
+
+    public static var defaultPlacementFolder: String { BaghChalTablebaseAgents.defaultPlacementFolder }
+
+    public static var placementLayerNames: [String] { PlacementSweep.layerNames }
+
+    public static var placementGradingPlies: Int { PlacementGrading.plies }
 
     /// Positions with `steps` goats in hand, solved down to the tablebase.
     public static func placementStudy(table: BaghChalTablebase, steps: Int, count: Int, seed: UInt64, nodeLimit: Int,
                                       threads: Int, tableMegabytes: Int,
-                                      progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report? {
+                                      progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report {
         PlacementStudy.run(table: table, goatsInHand: steps, count: count, seed: seed, nodeLimit: nodeLimit,
                            threads: threads, tableMegabytes: tableMegabytes, progress: progress)
     }
 
     public static func placementSolve(table: BaghChalTablebase, steps: Int, numbers: [Int], seed: UInt64, nodeLimit: Int,
                                       threads: Int, tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                                      finished: (@Sendable (PlacementStudy.Solved) -> Void)?) -> [PlacementStudy.Solved]? {
+                                      finished: (@Sendable (PlacementStudy.Solved) -> Void)?) -> [PlacementStudy.Solved] {
         PlacementStudy.solve(table: table, goatsInHand: steps, numbers: numbers, seed: seed, nodeLimit: nodeLimit,
                              threads: threads, tableMegabytes: tableMegabytes, progress: progress, finished: finished)
+    }
+
+    public static func gradePlacement(spec: String, catalog: AgentCatalog<any TwoPlayerAgent<BaghChal>>, table: BaghChalTablebase,
+                                      folder: String, positions: Int, seed: UInt64, threads: Int,
+                                      progress: (@Sendable (Int, Int) -> Void)?) throws(WorkbenchError) -> GradingReport {
+        let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: table.index), folder: folder)
+        let missing = PlacementGrading.missingLayers(placement)
+        if !missing.isEmpty {
+            throw .runtime("\(missing.count) of the \(placementLayerNames.count) placement layers are missing in \(folder) "
+                + "(first \(missing[0])); the placement sweep makes them", field: "placementFolder")
+        }
+        return try PlacementGrading.grade(spec: spec, catalog: catalog, placement: placement, sliding: table,
+                                          positions: positions, seed: seed, threads: threads, progress: progress)
+    }
+
+    public static func sweepPlacement(_ sweep: PlacementSweep.Settings, threads: Int, progress: PlacementSweep.Progress?,
+                                      onLayer: ((PlacementSweep.LayerReport) -> Void)?) throws(WorkbenchError) -> PlacementSweep.Outcome {
+        try PlacementSweep.run(sweep, threads: threads, progress: progress, onLayer: onLayer)
     }
 }
 

@@ -94,3 +94,19 @@ extension BallsReferee: PuzzleReferee {
     /// Deals the level of `rules` from `seed`.
     public init(seed: UInt64, rules: BallsRules) { self.init(seed: seed, level: rules.ballsLevel) }
 }
+
+/// Balls! deals are solved by ``BallsSolver`` (``DealSolving``), and its simulator
+/// timed by ``BallsTapProfile``.
+extension Balls: DealSolvingGame {
+    public static var levels: ClosedRange<Int> { BallsLevel.numbers }
+    public static var defaultLastTick: Int { BallsSolverAgent.defaultLast }
+    public static var lastTicks: ClosedRange<Int> { 0...BallsField.lastTapTick }
+
+    public static func solveDeals(_ settings: DealSolving.Settings, threads: Int) -> DealSolving.Summary {
+        DealSolving.solveBalls(settings, threads: threads)
+    }
+
+    public static func simulatorSpeed(level: Int, deals: Int, taps: Int, hits: Bool) -> BallsTapProfile.Result {
+        BallsTapProfile.measure(level: BallsLevel(level)!, deals: deals, taps: taps, hits: hits)
+    }
+}

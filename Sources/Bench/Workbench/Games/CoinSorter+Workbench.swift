@@ -1,4 +1,5 @@
 import Boards
+import Foundation
 import Search
 
 /// Coin Sorter in the workbench: its agents, referee and board display.
@@ -34,4 +35,28 @@ extension CoinSorterReferee: PuzzleReferee {
 /// The rules of a game without variants: nothing to set, nothing stored.
 public struct NoRules: Sendable, Equatable, Codable {
     public init() {}
+}
+
+/// Coin Sorter's learned evaluation (the n-tuple network) is trained by TD learning
+/// (``CoinSorterTraining``, docs/learning.md).
+extension CoinSorter: TrainableGame {
+    public static var trainedFileName: String { CoinSorterTraining.weightsName }
+
+    public static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?, resume: Bool,
+                             report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String {
+        let training = CoinSorterTraining(folder: folder, episodes: episodes, threads: threads, seed: seed, alpha: alpha, batch: batch)
+        let s = try training.run(resume: resume, report: report).state
+        return "\(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch))"
+    }
+}
+
+/// Coin Sorter's last turns are solved exactly by expectimax over every refill
+/// (``CoinSorterEndgame``).
+extension CoinSorter: ExactEndgameGame {
+    public static var endgameTurns: ClosedRange<Int> { 1...2 }
+
+    public static func endgame(folder: URL, agents: [String]?, turns: Int, deals: Int?, threads: Int) throws(WorkbenchError) -> String {
+        CoinSorterEndgame.markdown(try CoinSorterEndgame.analyse(folder: folder, agents: agents, turns: turns, deals: deals,
+                                                                 threads: threads), turns: turns)
+    }
 }

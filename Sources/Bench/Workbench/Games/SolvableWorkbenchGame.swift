@@ -5,8 +5,8 @@ import Search
 /// (Bagh-Chal's sliding phase), kept in a file that `bench solve` writes and the
 /// `tablebase` agent and `bench grade` read.
 ///
-/// Commands find out whether a game has one with `G.self as? any SolvableWorkbenchGame.Type`,
-/// so the one place that knows is the game's conformance.
+/// Commands ask ``GameRegistry/game(named:offering:)`` for a game with one
+/// (``Capability/tablebase``), so the one place that knows is the game's conformance.
 public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
     /// The game's tablebase type.
     associatedtype Table: Tablebase where Table.Game == Self
@@ -16,19 +16,6 @@ public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
 
     /// The name of the groups of ``TablebaseStatistics/Row`` in tables (`captured`).
     static var tablebaseGroupName: String { get }
-
-    /// Solves seeded positions `steps` placements before the table by search down to
-    /// it (`bench solve --placement`; Bagh-Chal: positions with that many goats in
-    /// hand, ``PlacementStudy``); `nil` for a game without a placement phase.
-    static func placementStudy(table: Table, steps: Int, count: Int, seed: UInt64, nodeLimit: Int, threads: Int,
-                               tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?) -> PlacementStudy.Report?
-
-    /// Solves the positions `numbers` of ``placementStudy(table:steps:count:seed:nodeLimit:threads:tableMegabytes:progress:)``
-    /// alone (a shard's or a resumed run's), calling `finished` with each as it is
-    /// solved; `nil` for a game without a placement phase.
-    static func placementSolve(table: Table, steps: Int, numbers: [Int], seed: UInt64, nodeLimit: Int, threads: Int,
-                               tableMegabytes: Int, progress: (@Sendable (Int, Int) -> Void)?,
-                               finished: (@Sendable (PlacementStudy.Solved) -> Void)?) -> [PlacementStudy.Solved]?
 }
 
 extension SolvableWorkbenchGame {

@@ -49,45 +49,47 @@ public struct CoinSorterTraining: Sendable {
 
     /// The checks of the settings alone, before anything is read or written.
     public static func check(episodes: Int, alpha: Double?, batch: Int?) throws(WorkbenchError) {
-        if let alpha, !(alpha > 0 && alpha <= 10) { throw .usage("--alpha must be in (0, 10], got \(alpha)") }
+        if let alpha, !alphaRange.contains(alpha) || alpha == 0 {
+            throw .usage("the learning rate must be in (0, \(Format.number(alphaRange.upperBound))], got \(alpha)", field: "alpha")
+        }
         if let batch {
             guard batch >= 1, block % batch == 0 else {
-                throw .usage("--batch must divide \(block) (a checkpoint is always at the end of a batch), got \(batch)")
+                throw .usage("the batch must divide \(block) (a checkpoint is always at the end of a batch), got \(batch)", field: "batch")
             }
             guard episodes % batch == 0 else {
-                throw .usage("--episodes (\(episodes)) must be a multiple of --batch (\(batch))")
+                throw .usage("the episodes (\(episodes)) must be a multiple of the batch (\(batch))", field: "episodes")
             }
         }
     }
 
+    /// The learning rates a run takes: (0, 10].
+    public static let alphaRange = 0.0...10.0
+
+    /// The files of a training run's folder: the checkpoint says it holds one.
+    public static let layout = RunLayout(what: "training run", configName: weightsName, lockName: ".lock")
+
     /// Runs (or resumes) the training; `report` is called after every checkpoint.
     public func run(resume: Bool, report: (CurvePoint, Double) -> Void) throws(WorkbenchError) -> (state: CoinSorterTrainingState, curve: [CurvePoint]) {
         let weightsPath = folder.appendingPathComponent(Self.weightsName).path
-        let exists = FileManager.default.fileExists(atPath: weightsPath)
+        if !resume { try Self.check(episodes: episodes, alpha: alpha, batch: batch ?? Self.defaultBatch(threads: threads)) }
+        let run = resume ? try RunFolder.resume(folder, Self.layout) : try RunFolder.create(folder, Self.layout, config: nil)
+        defer { withExtendedLifetime(run) {} }
         var network: CoinSorterNTuple
         var state: CoinSorterTrainingState
         var curve: [CurvePoint] = []
         if resume {
-            guard exists else { throw .usage("--resume: \(folder.path) holds no training run (no \(Self.weightsName))") }
             do { (network, state) = try CoinSorterNTuple.load(weightsPath) } catch { throw .runtime(error.message) }
-            if let seed, seed != state.seed { throw .usage("--resume: the run's seed is \(state.seed), not \(seed)") }
+            if let seed, seed != state.seed { throw .usage("the run's seed is \(state.seed), not \(seed)", field: "resume") }
             // A new alpha continues the run at that rate (a learning-rate schedule is a
             // sequence of resumed runs, each command recorded in the results).
             if let alpha { state.alpha = alpha }
-            if let batch, batch != state.batch { throw .usage("--resume: the run's batch is \(state.batch), not \(batch)") }
+            if let batch, batch != state.batch { throw .usage("the run's batch is \(state.batch), not \(batch)", field: "resume") }
             guard episodes % state.batch == 0 else {
-                throw .usage("--episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))")
+                throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
         } else {
-            if exists {
-                throw .usage("\(folder.path) already holds a training run (\(Self.weightsName)); continue it with --resume, or choose another --out")
-            }
-            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw .runtime("cannot create folder \(folder.path): \(error.localizedDescription)")
-            }
             let b = batch ?? Self.defaultBatch(threads: threads)
-            try Self.check(episodes: episodes, alpha: alpha, batch: b)
             network = CoinSorterNTuple()
             state = CoinSorterTrainingState(seed: seed ?? 1, alpha: alpha ?? 0.1, batch: b)
         }

@@ -43,7 +43,7 @@ public struct TwoPlayerRecordCheck<G: TwoPlayerWorkbenchGame>: RecordChecking {
         guard r.pairing == q, r.pair == k else { throw fail("pairing \(r.pairing.map(String.init) ?? "none"), pair \(r.pair.map(String.init) ?? "none") should be \(q), \(k)") }
         guard r.agents == order.map({ config.agents[$0] }) else { throw fail("agents \(r.agents) are not this game's (\(order.map { config.agents[$0] }))") }
         guard r.sides == G.sideNames else { throw fail("sides \(r.sides) should be \(G.sideNames)") }
-        guard r.seed == config.derivedSeed(.gameAgents, r.index) else { throw fail("seed \(r.seed) is not this tournament's (another --seed?)") }
+        guard r.seed == config.derivedSeed(.gameAgents, r.index) else { throw fail("seed \(r.seed) is not this tournament's (another seed?)") }
         guard r.start == nil else { throw fail("a tournament game starts from the start position") }
         if opening?.pair != k {
             var p = G.start(file.rules), texts: [String] = []
@@ -108,7 +108,7 @@ public struct PuzzleRecordCheck<G: PuzzleWorkbenchGame>: RecordChecking {
             throw fail("a puzzle record with two-player fields (\(twoPlayerFields.joined(separator: ", ")))")
         }
         guard r.seed == config.seed &+ UInt64(r.index / config.agents.count) else {
-            throw fail("seed \(r.seed) is not this deal's (another --seed?)")
+            throw fail("seed \(r.seed) is not this deal's (another seed?)")
         }
         let referee: G.Referee
         do { referee = try Replay.game(of: r, rules: rules, game: G.self) } catch { throw fail(error.message) }

@@ -69,7 +69,7 @@ public enum Replay {
         var moves: [String] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             let words = item.split(whereSeparator: isBlank)
-            guard !words.isEmpty else { throw .usage("move \(moves.count + 1) of --moves is empty") }
+            guard !words.isEmpty else { throw .usage("move \(moves.count + 1) is empty", field: "moves") }
             moves += words.map(String.init)
         }
         return moves

@@ -49,7 +49,7 @@ public enum PlacementGrading {
         let kind: TablebaseValue.Kind?
         do { kind = try placement.value(of: p) } catch { throw .runtime("grade: \(error.message)") }
         guard let kind else {
-            throw .runtime("grade: no placement layer holds \(p.text) (finish the sweep: bench solve --game bagh-chal --placement-all \(placement.folder))")
+            throw .runtime("grade: no placement layer holds \(p.text) (the placement sweep in \(placement.folder) is not finished)")
         }
         return kind
     }

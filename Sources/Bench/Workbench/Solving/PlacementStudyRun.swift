@@ -8,7 +8,7 @@ extension PlacementStudy {
     /// `bench solve --placement … --study`). With `resume` the folder must hold this
     /// study, and only the positions it lacks are solved. Returns the report and a
     /// note when the log's last line was torn and cut. `progress` gets K, done, total.
-    public static func study<G: SolvableWorkbenchGame>(
+    public static func study<G: PlacementPhaseGame>(
         _ game: G.Type, table: G.Table, spec: PlacementStudySpec, folder: URL, shard: Shard?, resume: Bool, threads: Int,
         command: String, progress: (@Sendable (_ goatsInHand: Int, _ done: Int, _ total: Int) -> Void)? = nil
     ) throws(WorkbenchError) -> (report: PositionRunReport, repair: String?) {
@@ -30,9 +30,8 @@ extension PlacementStudy {
                 }
                 items.withLock { $0.append(item) }
             }
-            let solved = G.placementSolve(table: table, steps: k, numbers: numbers, seed: spec.seed, nodeLimit: spec.nodeLimit,
+            _ = G.placementSolve(table: table, steps: k, numbers: numbers, seed: spec.seed, nodeLimit: spec.nodeLimit,
                                           threads: threads, tableMegabytes: spec.tableMegabytes, progress: perK, finished: finished)
-            guard solved != nil else { throw .usage("solve: \(G.name) has no placement phase to solve") }
             if let error = failure.withLock({ $0 }) { throw error }
         }
         let all = items.withLock { $0 }

@@ -64,10 +64,7 @@ public struct PositionRunFile<Spec: PositionRunSpec>: Codable, Equatable, Sendab
     }
 
     /// Whether item `number` is this folder's: item n belongs to shard n mod N.
-    public func owns(_ number: Int) -> Bool {
-        guard let shard else { return true }
-        return number % shard.count == shard.index
-    }
+    public func owns(_ number: Int) -> Bool { shard?.owns(unit: number) ?? true }
 
     /// The item numbers this folder computes, in order.
     public var numbers: [Int] { (0..<spec.itemCount).filter(owns) }
@@ -96,12 +93,19 @@ public enum PositionRun {
 
     /// An opened run: its log for appending and the items already done.
     public struct Opened<Spec: PositionRunSpec> {
+        /// The folder, locked for the run.
+        public var run: RunFolder
         public var log: JSONLinesLog<Spec.Item>
         public var done: [Spec.Item]
         /// A note for the user when the log's last line was torn and cut.
         public var repair: String?
         /// The numbers still to compute, in order.
         public var pending: [Int]
+    }
+
+    /// The folder's files for runs of `Spec`.
+    static func layout<Spec: PositionRunSpec>(_ spec: Spec.Type) -> RunLayout {
+        RunLayout(what: "run", configName: configName, lockName: Spec.logName)
     }
 
     /// The kind named in the `run.json` of `folder` (`nil` when it has none).
@@ -117,40 +121,24 @@ public enum PositionRun {
     /// Opens `folder` for the run `file` describes: creates it and writes `run.json`
     /// (refusing a folder that holds a run), or with `resume` checks that it holds
     /// this run and shard and reads its items (each checked). Nothing is written
-    /// before every check has passed.
+    /// before every check has passed (``RunFolder``).
     public static func open<Spec>(_ folder: URL, file: PositionRunFile<Spec>, resume: Bool) throws(WorkbenchError) -> Opened<Spec> {
-        let fm = FileManager.default
-        let configURL = folder.appendingPathComponent(configName)
         let logURL = folder.appendingPathComponent(Spec.logName)
-        if resume {
-            guard fm.fileExists(atPath: configURL.path) else {
-                throw .usage("--resume: no run in \(folder.path) (\(configName) missing)")
-            }
-            let log = try JSONLinesLog<Spec.Item>(appendingTo: logURL, exclusive: true)
-            let saved = try within("--resume") { () throws(WorkbenchError) in try readFile(folder, as: Spec.self) }
-            guard saved.sameRun(as: file) else {
-                throw .usage("--resume: the options differ from the run in \(folder.path) (\(saved.command))")
-            }
-            let done = try within("--resume") { () throws(WorkbenchError) in try readItems(folder, file: saved).items }
-            let repair = try within("--resume") { () throws(WorkbenchError) in
-                try JSONLinesLog<Spec.Item>.repairTornLastLine(logURL, describing: Spec.itemDescription)
-            }
-            let have = Set(done.map(\.number))
-            return Opened(log: log, done: done, repair: repair, pending: file.numbers.filter { !have.contains($0) })
+        guard resume else {
+            let run = try RunFolder.create(folder, layout(Spec.self), config: try JSON.text(file) + "\n")
+            return Opened(run: run, log: try JSONLinesLog(appendingTo: logURL), done: [], repair: nil, pending: file.numbers)
         }
-        func occupied() -> Bool {
-            let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-            return fm.fileExists(atPath: configURL.path) || size > 0
-        }
-        if occupied() { throw .usage("\(folder.path) already holds a run; resume it (--resume) or use another folder") }
-        do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .runtime("cannot create output folder \(folder.path)")
-        }
-        guard fm.isWritableFile(atPath: folder.path) else { throw .runtime("output folder \(folder.path) is not writable") }
-        let log = try JSONLinesLog<Spec.Item>(appendingTo: logURL, exclusive: true)
-        if occupied() { throw .usage("\(folder.path) already holds a run; resume it (--resume) or use another folder") }
-        try writeWhole(try JSON.text(file) + "\n", to: configURL)
-        return Opened(log: log, done: [], repair: nil, pending: file.numbers)
+        let run = try RunFolder.resume(folder, layout(Spec.self))
+        let (saved, done): (PositionRunFile<Spec>, [Spec.Item])
+        do {
+            saved = try readFile(folder, as: Spec.self)
+            try run.requireSame(saved.sameRun(as: file), command: saved.command)
+            done = try readItems(folder, file: saved).items
+        } catch { throw error.named("resume") }
+        let repair = try run.repairLog(Spec.Item.self, Spec.logName, describing: Spec.itemDescription)
+        let have = Set(done.map(\.number))
+        return Opened(run: run, log: try JSONLinesLog(appendingTo: logURL), done: done, repair: repair,
+                      pending: file.numbers.filter { !have.contains($0) })
     }
 
     /// The `run.json` of `folder`, as a run of `Spec`.
@@ -205,108 +193,62 @@ public enum PositionRun {
     public static func writeReport<Spec>(_ folder: URL, file: PositionRunFile<Spec>, items: [Spec.Item], threads: Int,
                                          seconds: Double) throws(WorkbenchError) -> PositionRunReport {
         let report = try file.spec.report(items.sorted { $0.number < $1.number }, threads: threads, seconds: seconds)
-        try writeWhole(report.json + "\n", to: folder.appendingPathComponent(reportJSONName))
+        try RunFolder.writeWhole(report.json + "\n", to: folder.appendingPathComponent(reportJSONName))
         let shardLine = file.shard.map { "Shard \($0) of the run: its items only (bench merge joins the shards).\n\n" } ?? ""
-        try writeWhole("```\n\(file.command)\n```\n\n" + shardLine + report.text + "\n",
+        try RunFolder.writeWhole("```\n\(file.command)\n```\n\n" + shardLine + report.text + "\n",
                        to: folder.appendingPathComponent(reportTextName))
         return report
     }
 
-    /// What a merge did.
-    public struct MergeOutcome: Sendable {
-        public var report: PositionRunReport
-        /// Items of the run found in no shard (only with `partial`).
-        public var missing: Int
-        public var shards: Int
-    }
-
     /// Joins the folders of a run's shards into the new folder `out`: `run.json`
-    /// without the shard, the log sorted by item number, and the report, as one
-    /// machine writes them (the timing fields aside: `seconds` is the workers' time
-    /// summed). Refuses (usage error, one line) a folder without a shard, a foreign
-    /// shard, a shard given twice and an `out` that holds something; refuses (runtime
-    /// error) damaged items and, unless `partial`, missing ones, naming them. Nothing
-    /// is left in `out` when it fails (written aside, renamed at the end).
-    public static func merge<Spec: PositionRunSpec>(_ folders: [URL], as spec: Spec.Type, into out: URL,
-                                                    partial: Bool) throws(WorkbenchError) -> MergeOutcome {
+    /// without the shard (and with `command` applied to its command), the log sorted
+    /// by item number, and the report, as one machine writes them (the timing fields
+    /// aside: `seconds` is the workers' time summed). Refuses (usage error, one line)
+    /// a folder without a shard, a foreign shard, a shard given twice and an `out`
+    /// that holds something; refuses (runtime error) damaged items and, unless
+    /// `partial`, missing ones, naming them. Nothing is left in `out` when it fails.
+    public static func merge<Spec: PositionRunSpec>(_ folders: [URL], as spec: Spec.Type, into out: URL, partial: Bool,
+                                                    command: (String) -> String = { $0 }) throws(WorkbenchError) -> MergeOutcome {
         var files: [PositionRunFile<Spec>] = []
-        for folder in folders { files.append(try within("merge") { () throws(WorkbenchError) in try readFile(folder, as: Spec.self) }) }
-        guard let first = files.first else { throw .usage("merge: no shard folders given") }
+        for folder in folders { files.append(try readFile(folder, as: Spec.self)) }
+        guard let first = files.first else { throw .usage("no shard folders given", field: "shards") }
         let byIndex = try Shard.together(files.map(\.shard), folders: folders, configName: configName, what: "run",
-                                         differ: "options, seed or shard count", out: out) { files[$0].spec == first.spec }
-        let count = first.shard!.count
-        let fm = FileManager.default
+                                         differ: "options, seed or shard count") { files[$0].spec == first.spec }
         // A torn last line (a shard killed while writing it) is an item not done: missing.
         var items: [Spec.Item] = []
-        for (folder, file) in zip(folders, files) { items += try within("merge") { () throws(WorkbenchError) in try readItems(folder, file: file).items } }
+        for (folder, file) in zip(folders, files) { items += try readItems(folder, file: file).items }
         items.sort { $0.number < $1.number }
         let missing = first.spec.itemCount - items.count
         if missing > 0 && !partial {
-            var have = Set(items.map(\.number)), names: [Int] = []
-            for n in 0..<first.spec.itemCount where !have.contains(n) {
-                names.append(n)
-                if names.count == 5 { break }
-            }
-            have.removeAll()
-            let absent = (0..<count).filter { byIndex[$0] == nil }
-            let shardsText = absent.isEmpty ? "" : "; shards not given: " + absent.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
-                + (absent.count > 10 ? ", …" : "")
-            throw .runtime("merge: \(missing) of \(first.spec.itemCount) items missing (first: "
-                + names.map(String.init).joined(separator: ", ") + ")\(shardsText); rerun those shards or merge with --partial")
-        }
-        // Written aside, then renamed: a failed merge leaves nothing behind.
-        let parent = out.deletingLastPathComponent()
-        let aside = parent.appendingPathComponent(".\(out.lastPathComponent).merging-\(getpid())")
-        try? fm.removeItem(at: aside)
-        do { try fm.createDirectory(at: aside, withIntermediateDirectories: true) } catch {
-            throw .runtime("merge: cannot create \(aside.path)")
+            let have = Set(items.map(\.number))
+            let names = (0..<first.spec.itemCount).lazy.filter { !have.contains($0) }.prefix(5).map(String.init)
+            throw .runtime("\(missing) of \(first.spec.itemCount) items missing (first: \(names.joined(separator: ", "))"
+                + ")\(Shard.absentText(byIndex, count: first.shard!.count)); rerun those shards or merge what there is",
+                field: "partial")
         }
         var whole = first
         whole.shard = nil
-        whole.command = Self.unshardedCommand(first.command, out: out.path)
-        let report: PositionRunReport
-        do {
-            try writeWhole(try JSON.text(whole) + "\n", to: aside.appendingPathComponent(configName))
+        whole.command = command(first.command)
+        let report = try RunFolder.writeAside(out) { aside throws(WorkbenchError) in
+            try RunFolder.writeWhole(try JSON.text(whole) + "\n", to: aside.appendingPathComponent(configName))
             let log = try JSONLinesLog<Spec.Item>(appendingTo: aside.appendingPathComponent(Spec.logName))
-            var block: [Spec.Item] = []
-            for item in items {
-                block.append(item)
-                if block.count == 4096 { try log.append(contentsOf: block); block.removeAll(keepingCapacity: true) }
+            for start in stride(from: 0, to: items.count, by: 4096) {
+                try log.append(contentsOf: Array(items[start..<min(start + 4096, items.count)]))
             }
-            try log.append(contentsOf: block)
-            report = try writeReport(aside, file: whole, items: items, threads: files.count,
-                                     seconds: items.reduce(0) { $0 + $1.seconds })
-            if fm.fileExists(atPath: out.path) { try? fm.removeItem(at: out) }
-            do { try fm.moveItem(at: aside, to: out) } catch { throw WorkbenchError.runtime("merge: cannot rename \(aside.path) to \(out.path)") }
-        } catch let error as WorkbenchError {
-            try? fm.removeItem(at: aside)
-            throw error
-        } catch {
-            try? fm.removeItem(at: aside)
-            throw .runtime("merge: \(error)")
+            return try writeReport(aside, file: whole, items: items, threads: files.count,
+                                   seconds: items.reduce(0) { $0 + $1.seconds })
         }
-        return MergeOutcome(report: report, missing: missing, shards: files.count)
+        return MergeOutcome(text: report.text, missing: missing, missingWhat: "items", shards: files.count)
     }
 
-    /// A shard's command as one machine would run it: without `--shard`, `--threads`
-    /// and `--resume`, and writing to `out` (`--study` for a placement study, else `--out`).
-    static func unshardedCommand(_ command: String, out: String) -> String {
-        let value = #"(=| )('[^']*'|\S+)"#
-        let folderOption = command.range(of: " --study" + value, options: .regularExpression) != nil ? "--study" : "--out"
-        var c = command
-        for pattern in [" --shard" + value, " --threads" + value, " --resume(?= |$)", " \(folderOption)" + value] {
-            c = c.replacingOccurrences(of: pattern, with: "", options: .regularExpression)
-        }
-        return c + " " + benchCommandLine([folderOption, out]).dropFirst("bench ".count)
-    }
+}
 
-    /// `body`'s value, its error with `context` in front.
-    static func within<T>(_ context: String, _ body: () throws(WorkbenchError) -> T) throws(WorkbenchError) -> T {
-        do { return try body() } catch { throw error.prefixed(context) }
-    }
+/// The runs of a ``PositionRunSpec`` as a kind of sharded run (``ShardedRuns``).
+public enum PositionRunKind<Spec: PositionRunSpec>: ShardedRunKind {
+    public static func holds(_ folder: URL) throws(WorkbenchError) -> Bool { try PositionRun.kind(of: folder) == Spec.kind }
 
-    /// Writes `text` to `url` whole (aside, then renamed).
-    static func writeWhole(_ text: String, to url: URL) throws(WorkbenchError) {
-        do { try Data(text.utf8).write(to: url, options: .atomic) } catch { throw .runtime("cannot write \(url.path)") }
+    public static func merge(_ folders: [URL], into out: URL, partial: Bool,
+                             command: (String) -> String) throws(WorkbenchError) -> MergeOutcome {
+        try PositionRun.merge(folders, as: Spec.self, into: out, partial: partial, command: command)
     }
 }

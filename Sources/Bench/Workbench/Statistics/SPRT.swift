@@ -23,14 +23,14 @@ public struct SPRT: Codable, Equatable, Sendable {
     public init(parsing text: String) throws(WorkbenchError) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { NumberText.real($0) }
         guard parts.count == 4, let e0 = parts[0], let e1 = parts[1], let a = parts[2], let b = parts[3] else {
-            throw .usage("--sprt needs elo0,elo1,alpha,beta as plain decimal numbers (e.g. 0,10,0.05,0.05), got '\(text)'")
+            throw .usage("needs elo0,elo1,alpha,beta as plain decimal numbers (e.g. 0,10,0.05,0.05), got '\(text)'", field: "sprt")
         }
         guard abs(e0) <= 1000, abs(e1) <= 1000 else {
-            throw .usage("--sprt elo0 and elo1 must be finite numbers in -1000...1000, got '\(text)'")
+            throw .usage("elo0 and elo1 must be finite numbers in -1000...1000, got '\(text)'", field: "sprt")
         }
-        guard e0 < e1 else { throw .usage("--sprt needs elo0 < elo1") }
+        guard e0 < e1 else { throw .usage("needs elo0 < elo1", field: "sprt") }
         guard Self.rates.contains(a), Self.rates.contains(b) else {
-            throw .usage("--sprt alpha and beta must be in [1e-9, 0.5), got '\(text)'")
+            throw .usage("alpha and beta must be in [1e-9, 0.5), got '\(text)'", field: "sprt")
         }
         elo0 = e0; elo1 = e1; alpha = a; beta = b
     }

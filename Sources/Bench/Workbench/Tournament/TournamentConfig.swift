@@ -138,16 +138,13 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// Whether game `index` is this run's: in its shard, or any game without one.
     /// Unit u of the schedule (games u·size ..< (u+1)·size) belongs to shard u mod N.
     public func plays(_ index: Int) -> Bool {
-        guard let shard else { return true }
-        return (index / unitSize) % shard.count == shard.index
+        shard?.owns(unit: index / unitSize) ?? true
     }
 
     /// The number of games this run plays: all of them, or its shard's.
     public var scheduledGames: Int {
         guard let shard else { return totalGames }
-        let units = totalGames / unitSize
-        let mine = shard.index < units ? (units - shard.index + shard.count - 1) / shard.count : 0
-        return mine * unitSize
+        return shard.units(of: totalGames / unitSize) * unitSize
     }
 
     /// The same tournament without a shard: what every shard of it shares.
@@ -179,63 +176,6 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The seed for `purpose` and indices `a`, `b`, derived from the tournament seed.
     public func derivedSeed(_ purpose: SeedPurpose, _ a: Int, _ b: Int = 0) -> UInt64 {
         purpose.seed(from: seed, a, b)
-    }
-}
-
-/// One of N parts of a tournament's schedule, played apart (a Slurm array task) and
-/// merged afterwards (`bench merge`): shard K of N plays the units u of the schedule
-/// with u mod N = K (``TournamentConfig/plays(_:)``), so every shard gets games of
-/// every pairing and colour-swapped pairs stay together.
-public struct Shard: Codable, Equatable, Sendable, CustomStringConvertible {
-    /// K, from 0.
-    public var index: Int
-    /// N, the number of shards.
-    public var count: Int
-
-    public init(index: Int, count: Int) {
-        self.index = index
-        self.count = count
-    }
-
-    /// The number of shards a tournament may be split into.
-    public static let countRange = 1...1_000_000
-
-    /// `K/N`, as `--shard` takes it.
-    public var description: String { "\(index)/\(count)" }
-
-    /// The shard `K/N` spells (plain decimal); `nil` when it is not one.
-    public init?(parsing text: String) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = NumberText.wholeNumber(parts[0]), let n = NumberText.wholeNumber(parts[1]),
-              Self.countRange.contains(n), (0..<n).contains(k) else { return nil }
-        self.init(index: k, count: n)
-    }
-}
-
-extension Shard {
-    /// Checks, for a merge, that the folders' `shards` belong together: each folder a
-    /// shard (its `configName` has one), each of the first one's run (`sameRun(i)`)
-    /// and count, each K once; and that `out` holds nothing. Returns the position in
-    /// `folders` of each K's folder. Every refusal is a one-line usage error.
-    package static func together(_ shards: [Shard?], folders: [URL], configName: String, what run: String, differ: String,
-                                 out: URL, sameRun: (Int) -> Bool) throws(WorkbenchError) -> [Int: Int] {
-        guard !shards.isEmpty else { throw .usage("merge: no shard folders given") }
-        var byIndex = [Int: Int]()
-        for (i, shard) in shards.enumerated() {
-            guard let shard else { throw .usage("merge: \(folders[i].path) is not a shard (its \(configName) has no shard)") }
-            guard sameRun(i), shard.count == shards[0]?.count else {
-                throw .usage("merge: \(folders[i].path) is a shard of another \(run) than \(folders[0].path) (\(differ) differ)")
-            }
-            if let earlier = byIndex[shard.index] {
-                throw .usage("merge: shard \(shard) is given twice (\(folders[earlier].path), \(folders[i].path))")
-            }
-            byIndex[shard.index] = i
-        }
-        let fm = FileManager.default
-        if fm.fileExists(atPath: out.path), let contents = try? fm.contentsOfDirectory(atPath: out.path), !contents.isEmpty {
-            throw .usage("merge: \(out.path) already holds files; merge into a new folder")
-        }
-        return byIndex
     }
 }
 

@@ -8,9 +8,11 @@ import Foundation
 /// that holds another tournament, and checks every record before it plays a game.
 /// The log is locked for the run, so two runs never write one folder.
 public enum TournamentFolder {
-    /// A folder ready for a run: its log (locked) and the games it already holds.
+    /// A folder ready for a run: its log and the games it already holds.
     public struct Opened: Sendable {
-        public var folder: URL
+        /// The folder, locked for the run.
+        public var run: RunFolder
+        public var folder: URL { run.url }
         public var log: RecordLog
         /// The games already played (resuming), tallied; empty for a new run.
         public var tally: TournamentTally
@@ -21,64 +23,35 @@ public enum TournamentFolder {
     /// The file names in a tournament folder.
     public static let configName = "tournament.json"
     public static let logName = "games.jsonl"
+    public static let layout = RunLayout(what: "tournament", configName: configName, lockName: logName)
 
     /// Opens `folder` for the tournament `file` describes: creates it and writes
     /// `tournament.json` (refusing a folder that holds a tournament), or with `resume`
     /// checks that it holds this tournament and reads its records, each checked by
     /// `check` and tallied, calling `progress` with each. Fails before writing
-    /// anything when the folder is unusable or holds another run.
+    /// anything when the folder is unusable or holds another run (``RunFolder``).
     public static func open<R, C: RecordChecking>(
         _ folder: URL, file: TournamentFile<R>, check: C, resume: Bool,
         progress: ((GameRecord) -> Void)? = nil
     ) throws(WorkbenchError) -> Opened {
-        let fm = FileManager.default
-        let configURL = folder.appendingPathComponent(configName)
         let logURL = folder.appendingPathComponent(logName)
         var tally = TournamentTally(config: file.config)
-        var repair: String? = nil
-        let log: RecordLog
-        if resume {
-            guard fm.fileExists(atPath: configURL.path) else {
-                throw .usage("--resume: no tournament in \(folder.path) (tournament.json missing)")
-            }
-            // The log is this run's from here on: a second run on the folder stops here.
-            log = try RecordLog(appendingTo: logURL, exclusive: true)
-            guard let data = try RegularFile.contents(configURL.path) else {
-                throw .runtime("--resume: cannot read \(configURL.path)")
-            }
-            let saved: TournamentFile<R>
-            do { saved = try JSONDecoder().decode(TournamentFile<R>.self, from: data) } catch {
-                throw .runtime("--resume: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
-            }
-            guard saved == file else {
-                throw .usage("--resume: the options differ from the run in \(folder.path) (\(saved.config.command))")
-            }
-            // Every record is checked before the log is touched: a resume that fails
-            // leaves the log as it found it, and says one thing.
-            do {
-                try load(logURL, check: check, into: &tally, progress: progress)
-                repair = try RecordLog.repairTornLastLine(logURL)
-            } catch { throw error.prefixed("--resume") }
-        } else {
-            // An empty log without tournament.json is what a run killed while starting
-            // leaves; it holds no game, so a new run may take the folder over.
-            func occupied() -> Bool {
-                let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-                return fm.fileExists(atPath: configURL.path) || size > 0
-            }
-            if occupied() { throw .usage("\(folder.path) already holds a tournament; resume it (--resume) or use another folder") }
-            do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw .runtime("cannot create output folder \(folder.path)")
-            }
-            guard fm.isWritableFile(atPath: folder.path) else { throw .runtime("output folder \(folder.path) is not writable") }
-            log = try RecordLog(appendingTo: logURL, exclusive: true)
-            // Another run may have started in this folder between the check and the lock.
-            if occupied() { throw .usage("\(folder.path) already holds a tournament; resume it (--resume) or use another folder") }
-            do { try Data((try JSON.text(file) + "\n").utf8).write(to: configURL, options: .atomic) } catch {
-                throw .runtime("cannot write \(configURL.path)")
-            }
+        guard resume else {
+            let run = try RunFolder.create(folder, layout, config: try JSON.text(file) + "\n")
+            return Opened(run: run, log: try RecordLog(appendingTo: logURL), tally: tally, repair: nil)
         }
-        return Opened(folder: folder, log: log, tally: tally, repair: repair)
+        let run = try RunFolder.resume(folder, layout)
+        let data = try run.config()
+        let saved: TournamentFile<R>
+        do { saved = try JSONDecoder().decode(TournamentFile<R>.self, from: data) } catch {
+            throw .runtime("\(run.configURL.path) is not a tournament config (\(JSON.describe(error)))", field: "resume")
+        }
+        try run.requireSame(saved == file, command: saved.config.command)
+        // Every record is checked before the log is touched: a resume that fails
+        // leaves the log as it found it, and says one thing.
+        do { try load(logURL, check: check, into: &tally, progress: progress) } catch { throw error.named("resume") }
+        let repair = try run.repairLog(GameRecord.self, logName, describing: "a game record")
+        return Opened(run: run, log: try RecordLog(appendingTo: logURL), tally: tally, repair: repair)
     }
 
     /// Reads the log at `url` one record at a time: each is checked, then tallied.

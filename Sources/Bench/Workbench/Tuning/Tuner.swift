@@ -66,7 +66,8 @@ public struct Tuner<Games: TuningGames>: Sendable {
     public func run(in folder: URL, resume: Bool, threads: Int,
                     observer: TuningObserver = TuningObserver()) throws(WorkbenchError) -> TuningOutcome {
         let settings = self.settings
-        let (log, original) = try prepare(folder, resume: resume, observer: observer)
+        let (lockedFolder, log, original) = try prepare(folder, resume: resume, observer: observer)
+        defer { withExtendedLifetime(lockedFolder) {} }
         var trajectory = Trajectory(settings: settings)
         var theta = settings.start
         var timing = Timing()
@@ -94,8 +95,8 @@ public struct Tuner<Games: TuningGames>: Sendable {
             observer.iteration?(r)
         }
         let tuned = try games.spec(theta: theta, rounded: true)
-        try Self.write(settings.agent + "\n" + tuned + "\n", to: folder.appendingPathComponent(TuningFiles.tuned))
-        try Self.write(TuningReport.trajectorySVG(settings, trajectory.points), to: folder.appendingPathComponent(TuningFiles.trajectory))
+        try RunFolder.writeWhole(settings.agent + "\n" + tuned + "\n", to: folder.appendingPathComponent(TuningFiles.tuned))
+        try RunFolder.writeWhole(TuningReport.trajectorySVG(settings, trajectory.points), to: folder.appendingPathComponent(TuningFiles.trajectory))
         var verification: TuningVerification? = nil
         var skipped: String? = nil
         if settings.verification == 0 {
@@ -111,7 +112,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
                                     verification: verification, verificationSkipped: skipped, markdown: "", results: "")
         outcome.results = TuningReport.results(outcome)
         outcome.markdown = header + outcome.results
-        try Self.write(outcome.markdown, to: folder.appendingPathComponent(TuningFiles.summary))
+        try RunFolder.writeWhole(outcome.markdown, to: folder.appendingPathComponent(TuningFiles.summary))
         return outcome
     }
 
@@ -133,53 +134,33 @@ public struct Tuner<Games: TuningGames>: Sendable {
         }
     }
 
-    /// Creates the folder, takes the log's lock and writes `tune.json`, or on resume
-    /// checks `tune.json`, takes the lock and repairs the log. Returns the log and,
-    /// on resume, the command that started the run.
-    func prepare(_ folder: URL, resume: Bool,
-                 observer: TuningObserver) throws(WorkbenchError) -> (JSONLinesLog<TuningRecord>, String?) {
-        let fm = FileManager.default
-        let settingsURL = folder.appendingPathComponent(TuningFiles.settings)
-        let logURL = folder.appendingPathComponent(TuningFiles.log)
-        let verifyURL = folder.appendingPathComponent(TuningFiles.verification)
-        if resume {
-            guard let data = try RegularFile.contents(settingsURL.path) else {
-                throw .usage("--resume: no tuning run in \(folder.path) (\(TuningFiles.settings) missing)")
-            }
-            let log = try JSONLinesLog<TuningRecord>(appendingTo: logURL, exclusive: true)
-            let saved: TuningSettings<Games.Rules>
-            do { saved = try JSONDecoder().decode(TuningSettings<Games.Rules>.self, from: data) } catch {
-                throw .runtime("--resume: \(settingsURL.path) is not the settings of a \(settings.game) tuning run (\(JSON.describe(error)))")
-            }
-            guard saved == settings else {
-                throw .usage("--resume: the options differ from the run in \(folder.path) (\(saved.command.isEmpty ? "see \(TuningFiles.settings)" : saved.command))")
-            }
-            if let repair = try JSONLinesLog<TuningRecord>.repairTornLastLine(logURL, describing: "a tuning record") {
-                observer.note?("--resume: \(repair)")
-            }
-            return (log, saved.command)
-        }
-        func taken() -> Bool {
-            let size = (try? fm.attributesOfItem(atPath: logURL.path)[.size] as? Int) ?? 0
-            return fm.fileExists(atPath: settingsURL.path) || size > 0 || fm.fileExists(atPath: verifyURL.path)
-        }
-        if taken() { throw .usage("\(folder.path) already holds a tuning run; use --resume or another --out") }
-        do { try fm.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-            throw .runtime("cannot create output folder \(folder.path)")
-        }
-        guard fm.isWritableFile(atPath: folder.path) else { throw .runtime("output folder \(folder.path) is not writable") }
-        let log = try JSONLinesLog<TuningRecord>(appendingTo: logURL, exclusive: true)
-        // Another run may have started in this folder between the check and the lock.
-        if taken() { throw .usage("\(folder.path) already holds a tuning run; use --resume or another --out") }
-        try Self.write(try JSON.text(settings) + "\n", to: settingsURL)
-        return (log, nil)
+    /// The files of a tuning run's folder.
+    static var layout: RunLayout {
+        RunLayout(what: "tuning run", configName: TuningFiles.settings, lockName: TuningFiles.log, others: [TuningFiles.verification])
     }
 
-    /// Writes `text` to `url` whole (aside, then renamed).
-    static func write(_ text: String, to url: URL) throws(WorkbenchError) {
-        do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-            throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
+    /// Creates the folder, takes its lock and writes `tune.json`, or on resume checks
+    /// `tune.json`, takes the lock and repairs the log (``RunFolder``). Returns the
+    /// folder, the log and, on resume, the command that started the run.
+    func prepare(_ folder: URL, resume: Bool,
+                 observer: TuningObserver) throws(WorkbenchError) -> (RunFolder, JSONLinesLog<TuningRecord>, String?) {
+        let logURL = folder.appendingPathComponent(TuningFiles.log)
+        guard resume else {
+            let run = try RunFolder.create(folder, Self.layout, config: try JSON.text(settings) + "\n")
+            return (run, try JSONLinesLog(appendingTo: logURL), nil)
         }
+        let run = try RunFolder.resume(folder, Self.layout)
+        let data = try run.config()
+        let saved: TuningSettings<Games.Rules>
+        do { saved = try JSONDecoder().decode(TuningSettings<Games.Rules>.self, from: data) } catch {
+            throw .runtime("\(run.configURL.path) is not the settings of a \(settings.game) tuning run (\(JSON.describe(error)))",
+                           field: "resume")
+        }
+        try run.requireSame(saved == settings, command: saved.command)
+        if let repair = try run.repairLog(TuningRecord.self, TuningFiles.log, describing: "a tuning record") {
+            observer.note?(repair)
+        }
+        return (run, try JSONLinesLog(appendingTo: logURL), saved.command)
     }
 
     /// Seconds per iteration, over the whole log and over this run, and the

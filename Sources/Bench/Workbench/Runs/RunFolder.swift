@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The files that make a folder one kind of run: tournaments, gradings, placement
+/// studies, tuning and training runs each declare theirs, and ``RunFolder`` does the
+/// rest the same way for all of them.
+public struct RunLayout: Sendable {
+    /// What the folder holds, for messages (`tournament`, `tuning run`).
+    public var what: String
+    /// The configuration file: its presence means the folder holds a run.
+    public var configName: String
+    /// The file locked for the run's lifetime (its log, which a killed run may leave
+    /// empty: an empty one does not make the folder taken).
+    public var lockName: String
+    /// Other names whose presence means the folder is taken (a tuning run's `verify`).
+    public var others: [String] = []
+
+    public init(what: String, configName: String, lockName: String, others: [String] = []) {
+        self.what = what
+        self.configName = configName
+        self.lockName = lockName
+        self.others = others
+    }
+}
+
+/// One run's folder, for every kind of run: created (refusing a folder that holds a
+/// run), or opened to resume (refusing one that holds none), locked for the run so two
+/// runs never write one folder, with whole-file writes (aside, then renamed) and the
+/// repair of a log's last line that a kill cut short.
+///
+/// The lock is an exclusive `flock` on ``RunLayout/lockName``, held while this value
+/// lives; the operating system drops it when the process ends, however it ends.
+/// Errors name the setting they are about in ``WorkbenchError/field``: `resume` for a
+/// resume that cannot be, `folder` for a folder that is taken or unusable.
+public final class RunFolder: Sendable {
+    public let url: URL
+    public let layout: RunLayout
+    private let lockDescriptor: Int32
+
+    private init(_ url: URL, _ layout: RunLayout, lock: Int32) {
+        self.url = url
+        self.layout = layout
+        lockDescriptor = lock
+    }
+
+    deinit { close(lockDescriptor) }
+
+    /// The file `name` in the folder.
+    public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// The configuration file.
+    public var configURL: URL { file(layout.configName) }
+
+    /// Creates `url` for a new run and writes its configuration `config` (whole; a
+    /// run whose configuration file is its first checkpoint passes `nil`):
+    /// refuses a folder that holds a run, before and after taking the lock (another
+    /// run may start between the two).
+    public static func create(_ url: URL, _ layout: RunLayout, config: String?) throws(WorkbenchError) -> RunFolder {
+        let fm = FileManager.default
+        func refuseTaken() throws(WorkbenchError) {
+            let log = url.appendingPathComponent(layout.lockName).path
+            let size = (try? fm.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+            let taken = size > 0 || ([layout.configName] + layout.others).contains {
+                fm.fileExists(atPath: url.appendingPathComponent($0).path)
+            }
+            if taken {
+                throw .usage("\(url.path) already holds a \(layout.what); resume it or use another folder", field: "folder")
+            }
+        }
+        try refuseTaken()
+        do { try fm.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw .runtime("cannot create output folder \(url.path)")
+        }
+        guard fm.isWritableFile(atPath: url.path) else { throw .runtime("output folder \(url.path) is not writable") }
+        let folder = RunFolder(url, layout, lock: try lock(url.appendingPathComponent(layout.lockName)))
+        try refuseTaken()
+        if let config { try writeWhole(config, to: folder.configURL) }
+        return folder
+    }
+
+    /// Opens `url` to resume the run in it and locks it; the caller reads the
+    /// configuration (``config()``), compares it, then calls ``requireSame(_:command:)``.
+    public static func resume(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) -> RunFolder {
+        guard try RegularFile.exists(url.appendingPathComponent(layout.configName).path) else {
+            throw .usage("no \(layout.what) in \(url.path) (\(layout.configName) missing)", field: "resume")
+        }
+        return RunFolder(url, layout, lock: try lock(url.appendingPathComponent(layout.lockName)))
+    }
+
+    /// The configuration file's bytes.
+    public func config() throws(WorkbenchError) -> Data {
+        guard let data = try RegularFile.contents(configURL.path) else {
+            throw .runtime("cannot read \(configURL.path)", field: "resume")
+        }
+        return data
+    }
+
+    /// Refuses to resume a run whose settings differ (`same` false) from those given;
+    /// `command` is the one that started it, for the message.
+    public func requireSame(_ same: Bool, command: String) throws(WorkbenchError) {
+        guard !same else { return }
+        throw .usage("the options differ from the run in \(url.path) (\(command.isEmpty ? "see \(layout.configName)" : command))",
+                     field: "resume")
+    }
+
+    /// Makes the log `name` ready for appending after an interrupted run (see
+    /// ``JSONLinesLog/repairTornLastLine(_:describing:)``); returns what it did.
+    public func repairLog<Line: Codable & Sendable>(_ type: Line.Type, _ name: String, describing what: String) throws(WorkbenchError) -> String? {
+        do { return try JSONLinesLog<Line>.repairTornLastLine(file(name), describing: what) } catch { throw error.named("resume") }
+    }
+
+    /// Writes `text` to the file `name` whole.
+    public func write(_ text: String, to name: String) throws(WorkbenchError) { try Self.writeWhole(text, to: file(name)) }
+
+    /// Writes `text` to `url` whole: aside, then renamed into place.
+    public static func writeWhole(_ text: String, to url: URL) throws(WorkbenchError) {
+        do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
+            throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes a new folder `out` through `body`, which fills the folder it is given:
+    /// a hidden one beside `out`, renamed to `out` only when `body` succeeds, so a
+    /// failure leaves nothing (a merge's output). `out` must be absent or empty.
+    public static func writeAside<T>(_ out: URL, _ body: (URL) throws(WorkbenchError) -> T) throws(WorkbenchError) -> T {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: out.path), (try? fm.contentsOfDirectory(atPath: out.path))?.isEmpty != true {
+            throw .usage("\(out.path) already holds files; write into a new folder", field: "out")
+        }
+        let aside = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).writing-\(getpid())")
+        try? fm.removeItem(at: aside)
+        do { try fm.createDirectory(at: aside, withIntermediateDirectories: true) } catch {
+            throw .runtime("cannot create \(aside.path): \(error.localizedDescription)")
+        }
+        var done = false
+        defer { if !done { try? fm.removeItem(at: aside) } }
+        let value = try body(aside)
+        // An empty folder at `out` is replaced; anything else was refused above.
+        if fm.fileExists(atPath: out.path) { try? fm.removeItem(at: out) }
+        do { try fm.moveItem(at: aside, to: out) } catch {
+            throw .runtime("cannot move \(aside.path) to \(out.path): \(error.localizedDescription)")
+        }
+        done = true
+        return value
+    }
+
+    /// Takes the run's exclusive lock on the file at `url` (created if needed); a lock
+    /// another run holds is a usage error at once.
+    static func lock(_ url: URL) throws(WorkbenchError) -> Int32 {
+        guard let fd = try RegularFile.open(url.path, flags: O_WRONLY | O_APPEND | O_CREAT) else {
+            throw .runtime("cannot write \(url.path)")
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            close(fd)
+            throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
+        }
+        return fd
+    }
+}
+
+extension WorkbenchError {
+    /// The same error, about the setting `field` unless it names one already.
+    public func named(_ field: String) -> WorkbenchError {
+        var e = self
+        if e.field == nil { e.field = field }
+        return e
+    }
+}
