@@ -1,13 +1,35 @@
 import Workbench
 
-/// A command that works on one game: it names its options, and the registry's game
-/// (from `--game`, default the first) is handed to it as a type, so the command is
-/// generic and never switches on a game's name.
+/// A command whose options are declared once, in a table of ``CommandOption``s, from
+/// which its parser, its range checks, its reads' defaults and its `--help` come.
+protocol OptionTable {
+    /// The command's name, e.g. `perft`.
+    static var name: String { get }
+    /// Its options (a game command's games add their rule options).
+    static var table: [CommandOption] { get }
+}
+
+extension OptionTable {
+    /// How each option takes values.
+    static var declared: [String: Options.Kind] { table.declared }
+
+    /// `arguments` parsed against the table.
+    static func parse(_ arguments: [String]) throws(WorkbenchError) -> Options {
+        try Options(command: name, arguments: arguments, options: table)
+    }
+
+    /// `arguments` parsed against the options `game` takes and its rule options.
+    static func parse<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) -> Options {
+        try Options(command: name, arguments: arguments, options: table, game: G.self)
+    }
+}
+
+/// A command that works on one game: the registry's game (from `--game`, default the
+/// first) is handed to it as a type, so the command is generic and never switches on
+/// a game's name.
 protocol GameCommand: GameVisitor where Result == Void {
     /// The command's name, e.g. `perft`.
     static var name: String { get }
-    /// The options every game takes with this command (each game adds its rule options).
-    static var declared: [String: Options.Kind] { get }
     init(arguments: [String])
 }
 

@@ -1,7 +1,10 @@
 import Boards
+import Search
 import Workbench
 
-/// The options of one command, parsed against the options it declares.
+/// The options of one command, parsed against the options it declares
+/// (``CommandOption``): every value given is checked against its declaration as it is
+/// parsed, and a read takes its default from there (`try options.int("--games")`).
 ///
 /// Accepts `--name value`, `--name=value`, boolean `--flag`, list options that
 /// take every following word up to the next `--option`, and lines: options given any
@@ -17,6 +20,24 @@ struct Options {
     private(set) var lists: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var lineValues: [String: [String]] = [:]
+    /// The command's declarations by `--name` (empty when parsed against `declared` alone).
+    private(set) var table: [String: CommandOption] = [:]
+
+    /// Parses `arguments` against the command's `options` that `players`' games take
+    /// (all when `nil`) and the rule options `rules`; every value given for one of
+    /// `options` is checked against its type and range.
+    init(command: String, arguments: [String], options: [CommandOption], players: Int? = nil,
+         rules: [Parameter] = []) throws(WorkbenchError) {
+        let taken = options.filter { players.map($0.isTaken) ?? true }
+        try self.init(command: command, arguments: arguments, declared: (taken + rules.map(CommandOption.rule)).declared)
+        table = Dictionary(taken.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
+        for (name, text) in values { if let option = table[name] { try check(name, text, option) } }
+    }
+
+    /// Parses `arguments` against the `options` that `game` takes and its rule options.
+    init<G: WorkbenchGame>(command: String, arguments: [String], options: [CommandOption], game: G.Type) throws(WorkbenchError) {
+        try self.init(command: command, arguments: arguments, options: options, players: G.players, rules: G.ruleParameters)
+    }
 
     /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
     init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
@@ -116,14 +137,96 @@ struct Options {
     func lines(_ name: String) -> [String] { lineValues[name] ?? [] }
 
     func required(_ name: String) throws(WorkbenchError) -> String {
-        guard let v = values[name] else { throw .usage("\(command): missing required option \(name)") }
+        guard let v = values[name] else { throw missing(name) }
         return v
     }
+
+    func missing(_ name: String) -> WorkbenchError { .usage("\(command): missing required option \(name)") }
+
+    /// The declaration of `name`: reading an undeclared option is a mistake in the command.
+    func declaration(_ name: String) -> CommandOption {
+        guard let option = table[name] else { preconditionFailure("\(command): \(name) is read but not declared") }
+        return option
+    }
+
+    /// Checks `text`, given for `name`, against its declaration.
+    func check(_ name: String, _ text: String, _ option: CommandOption) throws(WorkbenchError) {
+        if option.isSeed { _ = try seed(name, text); return }
+        switch option.parameter.kind {
+        case .integer(let range): _ = try wholeNumber(name, text, in: range)
+        case .real(let range):
+            let x = try realNumber(name, text)
+            guard range.contains(x) else { throw .usage("\(command): option \(name): \(text) is out of range \(option.parameter.rangeText)") }
+        case .choice(let words) where !words.contains(text):
+            throw .usage("\(command): option \(name): '\(text)' is not one of \(words.joined(separator: ", "))")
+        default: break
+        }
+    }
+
+    // MARK: - Reads by the declaration (checked as parsed; the default from the table)
+
+    /// The whole number given for `name`, else `fallback` (a default that differs by
+    /// game), else its default; missing without either is a usage error.
+    func int(_ name: String, default fallback: Int? = nil) throws(WorkbenchError) -> Int {
+        let option = declaration(name)
+        guard let text = values[name] else {
+            guard let v = fallback ?? option.parameter.defaultValue?.int else { throw missing(name) }
+            return v
+        }
+        guard case .integer(let range) = option.parameter.kind else { preconditionFailure("\(name) is not a whole number") }
+        return try wholeNumber(name, text, in: range)
+    }
+
+    /// The seed given for `name`, else its default.
+    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 {
+        try seed(name, try text(name))
+    }
+
+    /// The real number given for `name`, else its default; missing without one is a usage error.
+    func real(_ name: String) throws(WorkbenchError) -> Double {
+        let option = declaration(name)
+        guard let text = values[name] else {
+            guard let v = option.parameter.defaultValue?.double else { throw missing(name) }
+            return v
+        }
+        return try realNumber(name, text)
+    }
+
+    /// The text given for `name`, else its default; missing without one is a usage error.
+    func text(_ name: String) throws(WorkbenchError) -> String {
+        if let text = values[name] { return text }
+        guard let v = declaration(name).parameter.defaultValue?.description else { throw missing(name) }
+        return v
+    }
+
+    // MARK: - Reads with the default and range at the read (commands not yet on the table)
 
     /// The whole number given for `name`, `fallback` if absent; checked against `range`.
     /// Plain decimal only (``NumberText``): no `+`, no `0x`, no blanks.
     func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
         guard let text = values[name] else { return fallback }
+        return try wholeNumber(name, text, in: range)
+    }
+
+    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
+    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
+        guard let text = values[name] else { return fallback }
+        return try seed(name, text)
+    }
+
+    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
+    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
+    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
+        guard let text = values[name] else {
+            if let fallback { return fallback }
+            throw missing(name)
+        }
+        return try realNumber(name, text)
+    }
+
+    // MARK: - The number syntax (docs/formats.md, "Numbers")
+
+    func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
         guard let v = NumberText.wholeNumber(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not a whole number (plain decimal digits)")
         }
@@ -133,25 +236,15 @@ struct Options {
         return v
     }
 
-    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
-    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
-        guard let text = values[name] else { return fallback }
+    func seed(_ name: String, _ text: String) throws(WorkbenchError) -> UInt64 {
         guard let v = NumberText.unsigned(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit decimal number")
         }
         return v
     }
 
-    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
-    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
-    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
-        guard let text = values[name] else {
-            if let fallback { return fallback }
-            throw .usage("\(command): missing required option \(name)")
-        }
-        guard let v = NumberText.real(text) else {
-            throw .usage("\(command): option \(name): '\(text)' is not a finite number")
-        }
+    func realNumber(_ name: String, _ text: String) throws(WorkbenchError) -> Double {
+        guard let v = NumberText.real(text) else { throw .usage("\(command): option \(name): '\(text)' is not a finite number") }
         return v
     }
 }
