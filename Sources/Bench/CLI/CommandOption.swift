@@ -30,15 +30,7 @@ struct CommandOption: Sendable {
     var flag: String { "--" + parameter.name }
 
     /// Whether a game with `players` players takes it.
-    func isTaken(players: Int) -> Bool {
-        switch games {
-        case .all: return true
-        case .twoPlayer: return players == 2
-        case .puzzles: return players == 1
-        }
-    }
-
-    // MARK: - Declaring
+    func isTaken(players: Int) -> Bool { games == .all || (games == .twoPlayer) == (players == 2) }
 
     /// The same option, taken by `games` only.
     func only(_ games: Games) -> CommandOption {
@@ -47,57 +39,47 @@ struct CommandOption: Sendable {
         return option
     }
 
+    // MARK: - Declaring
+
+    init(_ name: String, _ kind: Parameter.Kind, _ placeholder: String, default value: ParameterValue? = nil, shown: String? = nil,
+         required: Bool = false, form: Options.Kind = .value, games: Games = .all, help: String) {
+        parameter = Parameter(name, kind, default: value, help: help)
+        (self.placeholder, shownDefault, isRequired, self.form, self.games) = (placeholder, shown, required, form, games)
+    }
+
     /// A whole number in `range`.
     static func int(_ name: String, _ placeholder: String = "N", in range: ClosedRange<Int>, default value: Int? = nil,
-                    shown: String? = nil, required: Bool = false, games: Games = .all, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .integer(range), default: value.map { .integer($0) }, help: help),
-                      placeholder: placeholder, isRequired: required, shownDefault: shown, games: games)
+                    shown: String? = nil, required: Bool = false, help: String) -> CommandOption {
+        CommandOption(name, .integer(range), placeholder, default: value.map { .integer($0) }, shown: shown, required: required, help: help)
     }
 
     /// A finite real number in `range`.
-    static func real(_ name: String, _ placeholder: String = "X", in range: ClosedRange<Double>, default value: Double? = nil,
+    static func real(_ name: String, _ placeholder: String, in range: ClosedRange<Double>, default value: Double? = nil,
                      required: Bool = false, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .real(range), default: value.map { .real($0) }, help: help),
-                      placeholder: placeholder, isRequired: required)
+        CommandOption(name, .real(range), placeholder, default: value.map { .real($0) }, required: required, help: help)
     }
 
     /// Free text (a path, a spec, a list in one word).
     static func text(_ name: String, _ placeholder: String, default value: String? = nil, shown: String? = nil,
                      required: Bool = false, games: Games = .all, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .text, default: value.map { .text($0) }, help: help),
-                      placeholder: placeholder, isRequired: required, shownDefault: shown, games: games)
+        CommandOption(name, .text, placeholder, default: value.map { .text($0) }, shown: shown, required: required, games: games, help: help)
     }
 
-    /// One of `words`.
-    static func choice(_ name: String, _ words: [String], default value: String, shown: String? = nil,
-                       help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .choice(words), default: .text(value), help: help),
-                      placeholder: words.joined(separator: "|"), shownDefault: shown)
-    }
-
-    /// An unsigned 64-bit seed.
-    static func seed(default value: UInt64 = 1, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter("seed", .text, default: .text(String(value)), help: help), placeholder: "S", isSeed: true)
+    /// An unsigned 64-bit seed, 1 unless given.
+    static func seed(help: String) -> CommandOption {
+        var option = CommandOption("seed", .text, "S", default: .text("1"), help: help)
+        option.isSeed = true
+        return option
     }
 
     /// On when given.
     static func flag(_ name: String, games: Games = .all, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .flag, help: help), form: .flag, games: games)
-    }
-
-    /// Every word up to the next option.
-    static func list(_ name: String, _ placeholder: String, required: Bool = false, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .text, help: help), form: .list, placeholder: placeholder, isRequired: required)
-    }
-
-    /// Any number of times, each the next word as it is.
-    static func lines(_ name: String, _ placeholder: String, help: String) -> CommandOption {
-        CommandOption(parameter: Parameter(name, .text, help: help), form: .lines, placeholder: placeholder)
+        CommandOption(name, .flag, "", form: .flag, games: games, help: help)
     }
 
     /// A game's rule option, from its parameter.
     static func rule(_ p: Parameter) -> CommandOption {
-        CommandOption(parameter: p, form: p.kind == .flag ? .flag : .value, placeholder: p.kind == .text ? "TEXT" : "N")
+        CommandOption(p.name, p.kind, p.kind == .text ? "TEXT" : "N", form: p.kind == .flag ? .flag : .value, help: p.help)
     }
 
     // MARK: - Options many commands share
@@ -123,11 +105,7 @@ struct CommandOption: Sendable {
     /// Its line in `--help`: name, placeholder, help, then the range and the default,
     /// wrapped to 100 columns under the help's column.
     var helpLine: String {
-        var facts: [String] = []
-        switch parameter.kind {
-        case .integer, .real: facts.append(parameter.rangeText)
-        default: break
-        }
+        var facts = parameter.typeName == "integer" || parameter.typeName == "real" ? [parameter.rangeText] : []
         if isRequired {
             facts.append("required")
         } else if let shownDefault {

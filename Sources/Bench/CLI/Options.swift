@@ -23,15 +23,20 @@ struct Options {
     /// The command's declarations by `--name` (empty when parsed against `declared` alone).
     private(set) var table: [String: CommandOption] = [:]
 
-    /// Parses `arguments` against the command's `options` that `players`' games take
-    /// (all when `nil`) and the rule options `rules`; every value given for one of
-    /// `options` is checked against its type and range.
+    /// Parses `arguments` against the command's `options` and the rule options `rules`;
+    /// every value given is checked against its declaration, and an option that
+    /// `players`' games do not take is refused.
     init(command: String, arguments: [String], options: [CommandOption], players: Int? = nil,
          rules: [Parameter] = []) throws(WorkbenchError) {
-        let taken = options.filter { players.map($0.isTaken) ?? true }
-        try self.init(command: command, arguments: arguments, declared: (taken + rules.map(CommandOption.rule)).declared)
-        table = Dictionary(taken.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
-        for (name, text) in values { if let option = table[name] { try check(name, text, option) } }
+        try self.init(command: command, arguments: arguments, declared: (options + rules.map(CommandOption.rule)).declared)
+        for option in options where isGiven(option.flag) {
+            if let players, !option.isTaken(players: players) {
+                throw .usage("\(command): \(option.flag) is for \(option.games == .puzzles ? "puzzles" : "two-player games")")
+            }
+            table[option.flag] = option
+            if let text = values[option.flag] { try check(option.flag, text, option) }
+        }
+        for option in options where table[option.flag] == nil { table[option.flag] = option }
     }
 
     /// Parses `arguments` against the `options` that `game` takes and its rule options.
@@ -63,7 +68,7 @@ struct Options {
                 let known = declared.keys.sorted().joined(separator: " ")
                 throw .usage("\(command): unknown option '\(name)' (known: \(known))")
             }
-            if values[name] != nil || lists[name] != nil || flags.contains(name) {
+            if isGiven(name) && kind != .lines {
                 throw .usage("\(command): option \(name) given twice")
             }
             i += 1
@@ -128,6 +133,9 @@ struct Options {
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Whether `name` was given, in any form.
+    func isGiven(_ name: String) -> Bool { values[name] != nil || lists[name] != nil || flags.contains(name) || lineValues[name] != nil }
 
     func string(_ name: String) -> String? { values[name] }
 

@@ -13,7 +13,7 @@ struct PlayCommand: GameCommand, OptionTable {
                      help: "puzzles: who plays; `oracle` reads the referee's future draws (a ceiling, not a real agent)"),
         .seed(help: "agents' seed, and a puzzle's deal"),
         .text("record", "FILE", default: "play-records.jsonl", help: "where the game record is appended"),
-        .choice("color", ["on", "off", "auto"], default: "auto", shown: "auto: when stdout is a terminal", help: "colour the board"),
+        CommandOption("color", .choice(["on", "off", "auto"]), "on|off|auto", default: .text("auto"), shown: "auto: when stdout is a terminal", help: "colour the board"),
         .position, .agentFile,
     ]
     /// Who plays each side of a two-player game: `--goats`, `--tigers`, ...

@@ -7,16 +7,16 @@ import Workbench
 struct TournamentCommand: GameCommand, OptionTable {
     static let name = "tournament"
     static let table: [CommandOption] = [
-        .game, .list("agents", "SPEC...", required: true, help: """
+        .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: """
             agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000; coin-sorter also has oracle, \
             which reads the referee's future draws: a ceiling for the tables, never a real agent
             """),
-        .int("games", in: TournamentConfig.gamesRange, default: 20, shown: "20; deals for puzzles: 100",
-             help: "games per pairing, even; deals for puzzles"),
+        .int("games", in: TournamentConfig.gamesRange, default: 20, shown: "20, or 100 deals",
+             help: "games per pairing, even; for puzzles, deals"),
         .threads(), .seed(help: "tournament seed"),
-        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "random opening plies"),
-        .flag("gauntlet", help: "first agent against the others only"),
-        .text("sprt", "E0,E1,A,B", help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
+        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "random opening plies").only(.twoPlayer),
+        .flag("gauntlet", games: .twoPlayer, help: "first agent against the others only"),
+        .text("sprt", "E0,E1,A,B", games: .twoPlayer, help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
         .text("out", "DIR", help: "write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG"),
         .flag("resume", help: "continue the tournament in --out DIR without replaying a game"),
         .text("shard", "K/N", help: """
@@ -39,14 +39,9 @@ struct TournamentCommand: GameCommand, OptionTable {
 
     /// The options for `game`, checked as far as they can be before anything runs
     /// (`bench cluster` checks a tournament's arguments with this): the values, the
-    /// rules, the options of the other kind of game, and the `--agents` list.
+    /// rules and the `--agents` list.
     static func options<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) -> (Options, agents: [String]) {
         let options = try parse(arguments, G.self)
-        if G.players == 1 {
-            for name in ["--gauntlet", "--openings", "--sprt"] where options.has(name) || options.string(name) != nil {
-                throw .usage("tournament: \(name) is for two-player games")
-            }
-        }
         guard let agents = options.list("--agents") else { throw options.missing("--agents") }
         guard agents.count >= G.players else { throw .usage("tournament: \(G.name) needs at least \(G.players) agent\(G.players == 1 ? "" : "s")") }
         _ = try options.rules(G.self)

@@ -12,15 +12,20 @@ struct TuneCommand: GameCommand, OptionTable {
         .game, .text("agent", "SPEC", required: true, help: "the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)"),
         .text("params", "w.a,w.b", shown: "every weight of its evaluation", help: "the weights to tune"),
         .int("iterations", in: TuningRanges.iterations, required: true, help: "SPSA iterations"),
-        .int("pairs", "P", in: TuningRanges.pairs, default: 2, help: "two-player: game pairs per iteration, sides swapped"),
-        .int("deals", "D", in: TuningRanges.deals, default: 8, help: "puzzles: deals per iteration, both probes on the same deals"),
-        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "two-player: random opening plies"),
+        .int("pairs", "P", in: TuningRanges.pairs, default: 2, help: "two-player: game pairs per iteration, sides swapped")
+            .only(.twoPlayer),
+        .int("deals", "D", in: TuningRanges.deals, default: 8, help: "puzzles: deals per iteration, both probes on the same deals")
+            .only(.puzzles),
+        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "two-player: random opening plies")
+            .only(.twoPlayer),
         .text("c-end", "X", shown: "a tenth of the start value, 1 for a weight at 0",
               help: "perturbation at the last iteration: one number, or w.NAME=X,..."),
         .text("r-end", "X", shown: "\(TuningParameter.defaultREnd)", help: "learning rate a_end/c_end^2 at the end: one number or w.NAME=X,..."),
         .text("bounds", "LO:HI", shown: "±(4|start| + 10 c_end)", help: "bounds for every weight, or w.NAME=LO:HI,..."),
-        .int("verify-pairs", "P", in: TuningRanges.verificationPairs, default: 100, help: "two-player: verification game pairs, 0 to skip"),
-        .int("verify-deals", "D", in: TuningRanges.verificationDeals, default: 1000, help: "puzzles: verification deals, 0 to skip"),
+        .int("verify-pairs", "P", in: TuningRanges.verificationPairs, default: 100, help: "two-player: verification game pairs, 0 to skip")
+            .only(.twoPlayer),
+        .int("verify-deals", "D", in: TuningRanges.verificationDeals, default: 1000, help: "puzzles: verification deals, 0 to skip")
+            .only(.puzzles),
         .seed(help: "the seed every seed derives from"), .threads(help: "worker threads for each iteration's games"),
         .text("out", "DIR", required: true, help: """
             tune.json, tuning.jsonl (each iteration as it ends), tuned.txt, trajectory.svg, summary.md, \
@@ -41,9 +46,6 @@ struct TuneCommand: GameCommand, OptionTable {
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        for name in ["--deals", "--verify-deals"] where options.string(name) != nil {
-            throw .usage("tune: \(name) is for puzzles; \(G.name) plays game pairs (--pairs, --verify-pairs)")
-        }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
@@ -54,9 +56,6 @@ struct TuneCommand: GameCommand, OptionTable {
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        for name in ["--pairs", "--verify-pairs", "--openings"] where options.string(name) != nil {
-            throw .usage("tune: \(name) is for two-player games; \(G.name) plays deals (--deals, --verify-deals)")
-        }
         if let spec = options.string("--agent"), (try? G.parseAgent(spec))?.kindDescription.readsReferee == true {
             throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
         }
