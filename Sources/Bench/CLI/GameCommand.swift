@@ -44,20 +44,19 @@ extension GameCommand {
     /// The help lines of every game's rule options; an option that several games share
     /// with the same help is one line naming them all.
     static var ruleHelp: String {
-        var lines: [(help: String, games: [String])] = []
+        var lines: [(usage: String, help: String, games: [String])] = []
         for game in GameRegistry.games {
             for p in game.ruleParameters {
-                let usage = "--" + p.name + (p.kind == .flag ? "" : " " + (p.kind == .text ? "TEXT" : "N"))
-                let help = usage.padding(toLength: max(18, usage.count + 1), withPad: " ", startingAt: 0)
-                    + p.help + (p.defaultValue.map { p.kind == .flag ? "" : " (default \($0))" } ?? "")
-                if let i = lines.firstIndex(where: { $0.help == help }) {
+                let option = CommandOption.rule(p), usage = option.flag + (option.form == .flag ? "" : " " + option.placeholder)
+                let help = p.help + (p.kind == .flag ? "" : p.defaultValue.map { " (default \($0))" } ?? "")
+                if let i = lines.firstIndex(where: { $0.usage == usage && $0.help == help }) {
                     lines[i].games.append(game.name)
                 } else {
-                    lines.append((help, [game.name]))
+                    lines.append((usage, help, [game.name]))
                 }
             }
         }
-        return lines.map { "  \($0.help) (\($0.games.joined(separator: ", ")))" }.joined(separator: "\n")
+        return lines.map { CommandOption.helpLine($0.usage, $0.help + " (\($0.games.joined(separator: ", ")))") }.joined(separator: "\n")
     }
 }
 

@@ -33,10 +33,9 @@ struct Options {
             if let players, !option.isTaken(players: players) {
                 throw .usage("\(command): \(option.flag) is for \(option.games == .puzzles ? "puzzles" : "two-player games")")
             }
-            table[option.flag] = option
-            if let text = values[option.flag] { try check(option.flag, text, option) }
         }
-        for option in options where table[option.flag] == nil { table[option.flag] = option }
+        table = Dictionary(options.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
+        for option in options where values[option.flag] != nil { try check(option) }
     }
 
     /// Parses `arguments` against the `options` that `game` takes and its rule options.
@@ -152,58 +151,47 @@ struct Options {
     func missing(_ name: String) -> WorkbenchError { .usage("\(command): missing required option \(name)") }
 
     /// The declaration of `name`: reading an undeclared option is a mistake in the command.
-    func declaration(_ name: String) -> CommandOption {
+    func declaration(_ name: String) -> Parameter {
         guard let option = table[name] else { preconditionFailure("\(command): \(name) is read but not declared") }
-        return option
+        return option.parameter
     }
 
-    /// Checks `text`, given for `name`, against its declaration.
-    func check(_ name: String, _ text: String, _ option: CommandOption) throws(WorkbenchError) {
-        if option.isSeed { _ = try seed(name, text); return }
+    /// Checks the value given for `option` against its declaration.
+    func check(_ option: CommandOption) throws(WorkbenchError) {
+        let name = option.flag
+        if option.isSeed { _ = try uint64(name); return }
         switch option.parameter.kind {
-        case .integer(let range): _ = try wholeNumber(name, text, in: range)
+        case .integer: _ = try int(name)
         case .real(let range):
-            let x = try realNumber(name, text)
-            guard range.contains(x) else { throw .usage("\(command): option \(name): \(text) is out of range \(option.parameter.rangeText)") }
-        case .choice(let words) where !words.contains(text):
-            throw .usage("\(command): option \(name): '\(text)' is not one of \(words.joined(separator: ", "))")
+            guard range.contains(try real(name)) else {
+                throw .usage("\(command): option \(name): \(values[name]!) is out of range \(option.parameter.rangeText)")
+            }
+        case .choice(let words) where !words.contains(values[name]!):
+            throw .usage("\(command): option \(name): '\(values[name]!)' is not one of \(words.joined(separator: ", "))")
         default: break
         }
     }
 
-    // MARK: - Reads by the declaration (checked as parsed; the default from the table)
+    // MARK: - Reads by the declaration: its default and range (the value was checked as parsed)
 
     /// The whole number given for `name`, else `fallback` (a default that differs by
     /// game), else its default; missing without either is a usage error.
     func int(_ name: String, default fallback: Int? = nil) throws(WorkbenchError) -> Int {
-        let option = declaration(name)
-        guard let text = values[name] else {
-            guard let v = fallback ?? option.parameter.defaultValue?.int else { throw missing(name) }
-            return v
-        }
-        guard case .integer(let range) = option.parameter.kind else { preconditionFailure("\(name) is not a whole number") }
-        return try wholeNumber(name, text, in: range)
+        let p = declaration(name)
+        guard case .integer(let range) = p.kind else { preconditionFailure("\(name) is not a whole number") }
+        guard let value = fallback ?? p.defaultValue?.int ?? (values[name] != nil ? range.lowerBound : nil) else { throw missing(name) }
+        return try int(name, default: value, in: range)
     }
 
     /// The seed given for `name`, else its default.
-    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 {
-        try seed(name, try text(name))
-    }
+    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 { try uint64(name, default: UInt64(try text(name)) ?? 0) }
 
     /// The real number given for `name`, else its default; missing without one is a usage error.
-    func real(_ name: String) throws(WorkbenchError) -> Double {
-        let option = declaration(name)
-        guard let text = values[name] else {
-            guard let v = option.parameter.defaultValue?.double else { throw missing(name) }
-            return v
-        }
-        return try realNumber(name, text)
-    }
+    func real(_ name: String) throws(WorkbenchError) -> Double { try real(name, default: declaration(name).defaultValue?.double) }
 
     /// The text given for `name`, else its default; missing without one is a usage error.
     func text(_ name: String) throws(WorkbenchError) -> String {
-        if let text = values[name] { return text }
-        guard let v = declaration(name).parameter.defaultValue?.description else { throw missing(name) }
+        guard let v = values[name] ?? declaration(name).defaultValue?.description else { throw missing(name) }
         return v
     }
 
@@ -213,28 +201,6 @@ struct Options {
     /// Plain decimal only (``NumberText``): no `+`, no `0x`, no blanks.
     func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
         guard let text = values[name] else { return fallback }
-        return try wholeNumber(name, text, in: range)
-    }
-
-    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
-    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
-        guard let text = values[name] else { return fallback }
-        return try seed(name, text)
-    }
-
-    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
-    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
-    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
-        guard let text = values[name] else {
-            if let fallback { return fallback }
-            throw missing(name)
-        }
-        return try realNumber(name, text)
-    }
-
-    // MARK: - The number syntax (docs/formats.md, "Numbers")
-
-    func wholeNumber(_ name: String, _ text: String, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
         guard let v = NumberText.wholeNumber(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not a whole number (plain decimal digits)")
         }
@@ -244,14 +210,22 @@ struct Options {
         return v
     }
 
-    func seed(_ name: String, _ text: String) throws(WorkbenchError) -> UInt64 {
+    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
+    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
+        guard let text = values[name] else { return fallback }
         guard let v = NumberText.unsigned(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit decimal number")
         }
         return v
     }
 
-    func realNumber(_ name: String, _ text: String) throws(WorkbenchError) -> Double {
+    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
+    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
+    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
+        guard let text = values[name] else {
+            if let fallback { return fallback }
+            throw missing(name)
+        }
         guard let v = NumberText.real(text) else { throw .usage("\(command): option \(name): '\(text)' is not a finite number") }
         return v
     }
