@@ -20,10 +20,8 @@ enum ClusterCommand: OptionTable {
         .text("qos", "Q", help: "the quality of service"),
         .text("constraint", "C", help: #"node features, as sbatch takes them (e.g. "intel&ib")"#),
         CommandOption("sbatch", .text, "LINE", form: .lines, help: "any other sbatch option, written as '#SBATCH LINE' into both jobs (any number, in order; e.g. --sbatch --gres=gpu:1)"),
-        CommandOption("setup", .text, "LINE", form: .lines, help: """
-            a shell line each job runs before bench (any number, in order; e.g. --setup "module load python" \
-            or --setup "source venv/bin/activate"); a job whose setup fails stops
-            """),
+        CommandOption("setup", .text, "LINE", form: .lines, help: #"a shell line each job runs before bench (any number, in order; "#
+                      + #"e.g. --setup "module load python" or --setup "source venv/bin/activate"); a job whose setup fails stops"#),
         .text("dir", "DIR", shown: "OUT/slurm", help: "where the scripts and logs/ go"),
         .text("bench", "PATH", shown: "this one", help: "the bench executable the jobs run"),
         .flag("submit", help: "submit: sbatch the array, then the merge depending on it, and print the job ids (without it: print the two commands)"),

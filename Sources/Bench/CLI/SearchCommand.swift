@@ -6,10 +6,9 @@ import Workbench
 struct SearchCommand: GameCommand, OptionTable {
     static let name = "search"
     static let table: [CommandOption] = [
-        .game, .text("agent", "SPEC", required: true, help: """
-            e.g. alphabeta:depth=6  mcts:playouts=2000,c=1.4  greedy  random  expectimax:depth=2,samples=8 \
-            oracle:beam=1000 (Coin Sorter; reads the referee's future draws: a ceiling, not a real agent)
-            """),
+        .game, .text("agent", "SPEC", required: true, help: "e.g. alphabeta:depth=6 mcts:playouts=2000,c=1.4 greedy random "
+                      + "expectimax:depth=2,samples=8 oracle:beam=1000 (Coin Sorter; reads the referee's future draws: a ceiling, "
+                      + "not a real agent)"),
         .position, .text("moves", "LIST", default: "", shown: "none", help: "the moves played before the search"),
         .seed(help: "the agent's seed (and a puzzle's deal)"), .json, .agentFile,
     ]

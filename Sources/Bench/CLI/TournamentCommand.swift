@@ -7,10 +7,9 @@ import Workbench
 struct TournamentCommand: GameCommand, OptionTable {
     static let name = "tournament"
     static let table: [CommandOption] = [
-        .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: """
-            agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000; coin-sorter also has oracle, \
-            which reads the referee's future draws: a ceiling for the tables, never a real agent
-            """),
+        .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: "agent specs, e.g. random greedy "
+            + "alphabeta:depth=4 mcts:playouts=2000; coin-sorter also has oracle, which reads the referee's future draws: "
+            + "a ceiling for the tables, never a real agent"),
         .int("games", in: TournamentConfig.gamesRange, default: 20, shown: "20, or 100 deals",
              help: "games per pairing, even; for puzzles, deals"),
         .threads(), .seed(help: "tournament seed"),
@@ -19,10 +18,8 @@ struct TournamentCommand: GameCommand, OptionTable {
         .text("sprt", "E0,E1,A,B", games: .twoPlayer, help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
         .text("out", "DIR", help: "write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG"),
         .flag("resume", help: "continue the tournament in --out DIR without replaying a game"),
-        .text("shard", "K/N", help: """
-            play only shard K of N (K = 0...N-1): unit u of the schedule (a game pair; a deal for puzzles) is \
-            shard u mod N's; join the shards' folders with bench merge (docs/cluster.md)
-            """),
+        .text("shard", "K/N", help: "play only shard K of N (K = 0...N-1): unit u of the schedule (a game pair; a deal for "
+              + "puzzles) is shard u mod N's; join the shards' folders with bench merge (docs/cluster.md)"),
         .agentFile,
     ]
     static let help = table.help(usage: [

@@ -27,10 +27,8 @@ struct TuneCommand: GameCommand, OptionTable {
         .int("verify-deals", "D", in: TuningRanges.verificationDeals, default: 1000, help: "puzzles: verification deals, 0 to skip")
             .only(.puzzles),
         .seed(help: "the seed every seed derives from"), .threads(help: "worker threads for each iteration's games"),
-        .text("out", "DIR", required: true, help: """
-            tune.json, tuning.jsonl (each iteration as it ends), tuned.txt, trajectory.svg, summary.md, \
-            verify/ (the verification's games)
-            """),
+        .text("out", "DIR", required: true, help: "tune.json, tuning.jsonl (each iteration as it ends), tuned.txt, "
+              + "trajectory.svg, summary.md, verify/ (the verification's games)"),
         .flag("resume", help: "continue the run in --out DIR; the same options as the run"), .agentFile,
     ]
     static let help = table.help(usage: ["bench tune [--game tigers-goats] --agent SPEC --iterations N --out DIR [options]"], about: """
