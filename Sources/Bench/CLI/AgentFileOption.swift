@@ -7,7 +7,7 @@ import Workbench
 /// built-in ones. Every command that takes agent specs takes it.
 struct AgentFileOption {
     static let name = "--agent-file"
-    static let help = "  --agent-file FILE agents in any language, as processes speaking docs/protocol.md"
+    static var help: String { CommandOption.agentFile.helpLine }
 
     /// The agents of the file, started once each to learn their options; `nil` without the option.
     let external: ExternalAgents?
@@ -41,30 +41,26 @@ struct AgentFileOption {
 
 /// `bench serve`: a built-in agent spoken over the agent protocol on standard input
 /// and output.
-struct ServeCommand: GameCommand {
+struct ServeCommand: GameCommand, OptionTable {
     static let name = "serve"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--agent": .value]
-    static let help = """
-        usage: bench serve [--game tigers-goats] --agent SPEC
-
+    static let table: [CommandOption] = [.game, .text("agent", "SPEC", required: true, help: "the agent to serve")]
+    static let help = table.help(usage: ["bench serve [--game tigers-goats] --agent SPEC"], about: """
         Speaks the agent protocol (docs/protocol.md) on standard input and output for
         the agent SPEC of the game: put it in an agents file to play a built-in agent as
         an external process, or use it as a reference for writing your own. Its options
         are the kind's settings and weights (the spec's values their defaults); a go
         without a budget searches with the spec's budget. Ends at quit or end of input.
-        """
+        """)
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
-        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try options.required("--agent")), catalog: G.agentCatalog)
+        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try Self.parse(arguments).text("--agent")), catalog: G.agentCatalog)
         try server.run(game: G.self, input: { readLine() }, output: Self.write)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
-        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try options.required("--agent")), catalog: G.agentCatalog)
+        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try Self.parse(arguments).text("--agent")), catalog: G.agentCatalog)
         try server.run(game: G.self, input: { readLine() }, output: Self.write)
     }
 

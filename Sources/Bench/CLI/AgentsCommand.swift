@@ -4,20 +4,21 @@ import Workbench
 /// `bench agents`: every agent kind of every game (or of one), with its parameters'
 /// types, ranges, defaults and help, and the game's own description — what a UCI
 /// engine's option list is, read from the same declarations parsing uses.
-enum AgentsCommand {
-    static let declared: [String: Options.Kind] = ["--game": .value, "--json": .flag, AgentFileOption.name: .value]
-    static let help = """
-        usage: bench agents [--game NAME] [--json] [--agent-file FILE]
-
+enum AgentsCommand: OptionTable {
+    static let name = "agents"
+    static let table: [CommandOption] = [
+        .text("game", "NAME", shown: "every game", help: "the game: \(GameRegistry.names)"), .json, .agentFile,
+    ]
+    static let help = table.help(usage: ["bench agents [--game NAME] [--json] [--agent-file FILE]"], about: """
         Lists each game (players, chance, moves, rule options) and the agent kinds it
         offers, each parameter with its type, range, default and help, and the weights
         w.NAME=value sets, with their defaults. --json prints one JSON object:
         {"games": [{"name", "title", "players", "chance", "moves", "rules", "agents"}]}.
         With --agent-file, the file's agents too (started once each to learn their options).
-        """
+        """)
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let options = try Options(command: "agents", arguments: arguments, declared: declared)
+        let options = try parse(arguments)
         let games = try options.string("--game").map { name throws(WorkbenchError) in [try GameRegistry.game(named: name)] }
             ?? GameRegistry.games
         let agentFile = try AgentFileOption(options)

@@ -3,16 +3,18 @@ import Workbench
 
 /// `bench balls-speed` (not in the help: a tool of `benchmarks/balls-speed.sh`): taps
 /// of the Balls! simulator per second (``BallsTapProfile``).
-enum BallsSpeedCommand {
-    static let declared: [String: Options.Kind] = ["--level": .value, "--deals": .value, "--taps": .value, "--hits": .flag,
-                                                   "--json": .flag]
+enum BallsSpeedCommand: OptionTable {
+    static let name = "balls-speed"
+    static let table: [CommandOption] = [
+        .int("level", "L", in: BallsLevel.numbers, default: 10, help: "the level"),
+        .int("deals", in: 1...1_000_000, default: 1000, help: "deals"), .int("taps", in: 1...1_000_000_000, default: 1_000_000, help: "taps"),
+        .flag("hits", help: "taps that hit"), .json,
+    ]
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let options = try Options(command: "balls-speed", arguments: arguments, declared: declared)
-        let level = BallsLevel(try options.int("--level", default: 10, in: BallsLevel.numbers))!
-        let r = BallsTapProfile.measure(level: level, deals: try options.int("--deals", default: 1000, in: 1...1_000_000),
-                                        taps: try options.int("--taps", default: 1_000_000, in: 1...1_000_000_000),
-                                        hits: options.has("--hits"))
+        let options = try parse(arguments)
+        let r = BallsTapProfile.measure(level: BallsLevel(try options.int("--level"))!, deals: try options.int("--deals"),
+                                        taps: try options.int("--taps"), hits: options.has("--hits"))
         if options.has("--json") {
             try Output.printJSON(r)
         } else {

@@ -125,25 +125,20 @@ enum BenchCommand {
 }
 
 /// `bench benchmark`: the move-generation speed.
-struct BenchmarkCommand: GameCommand {
+struct BenchmarkCommand: GameCommand, OptionTable {
     static let name = "benchmark"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--depth": .value, "--threads": .value]
-
-    static let help = """
-        usage: bench benchmark [--game tigers-goats] [--depth N] [--threads N]
-
-        Perft from the start position on one thread and on N threads.
-          --depth N         perft depth (default 6)
-          --threads N       the parallel run's threads (default: the active cores)
-        """
+    static let table: [CommandOption] = [
+        .game, .int("depth", in: 1...30, default: 6, help: "perft depth"), .threads(help: "the parallel run's threads"),
+    ]
+    static let help = table.help(usage: ["bench benchmark [--game tigers-goats] [--depth N] [--threads N]"],
+                                 about: "Perft from the start position on one thread and on N threads.")
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared)
-        let depth = try options.int("--depth", default: 6, in: 1...30)
+        let options = try Self.parse(arguments)
+        let depth = try options.int("--depth"), threads = try options.int("--threads")
         let cores = max(1, ProcessInfo.activeCores)
-        let threads = try options.int("--threads", default: cores, in: 1...1024)
         print("\(G.title) perft, depth \(depth), from the start position")
         print("(bench perft --game \(G.name) --depth \(depth) --threads N; release build, \(cores) active cores)")
         print("")

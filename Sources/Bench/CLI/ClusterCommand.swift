@@ -8,22 +8,33 @@ import Workbench
 /// `OUT/shards/shard-K`, the merge writes the complete tournament into `OUT/merged`
 /// (a folder of its own: OUT already holds `shards/` and the scripts), and the
 /// scripts and the tasks' logs go to `OUT/slurm` (or `--dir`).
-enum ClusterCommand {
+enum ClusterCommand: OptionTable {
     static let name = "cluster slurm"
-    static let declared: [String: Options.Kind] = [
-        "--shards": .value, "--partition": .value, "--time": .value, "--cpus": .value, "--mem": .value,
-        "--account": .value, "--qos": .value, "--constraint": .value, "--sbatch": .lines, "--setup": .lines,
-        "--dir": .value, "--submit": .flag, "--bench": .value,
+    static let table: [CommandOption] = [
+        .int("shards", in: Shard.countRange, required: true, help: "array tasks, one shard each"),
+        .int("cpus", "C", in: CommandOption.threadsRange, default: 1, help: "CPUs per task, the threads of its games"),
+        .text("partition", "P", shown: "the cluster's default", help: "the partition"),
+        .text("time", "T", help: "time limit of each job, as sbatch takes it (e.g. 2:00:00)"),
+        .text("mem", "M", help: "memory of each job, as sbatch takes it (e.g. 2G)"),
+        .text("account", "A", help: "the account to charge (most clusters require one)"),
+        .text("qos", "Q", help: "the quality of service"),
+        .text("constraint", "C", help: #"node features, as sbatch takes them (e.g. "intel&ib")"#),
+        CommandOption("sbatch", .text, "LINE", form: .lines, help: "any other sbatch option, written as '#SBATCH LINE' into both jobs (any number, in order; e.g. --sbatch --gres=gpu:1)"),
+        CommandOption("setup", .text, "LINE", form: .lines, help: #"a shell line each job runs before bench (any number, in order; "#
+                      + #"e.g. --setup "module load python" or --setup "source venv/bin/activate"); a job whose setup fails stops"#),
+        .text("dir", "DIR", shown: "OUT/slurm", help: "where the scripts and logs/ go"),
+        .text("bench", "PATH", shown: "this one", help: "the bench executable the jobs run"),
+        .flag("submit", help: "submit: sbatch the array, then the merge depending on it, and print the job ids (without it: print the two commands)"),
     ]
 
     /// The options written into both jobs as `#SBATCH --NAME=VALUE`, in this order.
     static let directiveOptions = ["partition", "time", "mem", "account", "qos", "constraint"]
 
-    static let help = """
-        usage: bench cluster slurm --shards N [options] -- tournament ARGS...
-               bench cluster slurm --shards N [options] -- grade ARGS...
-               bench cluster slurm --shards N [options] -- solve --placement K,... ARGS...
-
+    static let help = table.help(usage: [
+        "bench cluster slurm --shards N [options] -- tournament ARGS...",
+        "bench cluster slurm --shards N [options] -- grade ARGS...",
+        "bench cluster slurm --shards N [options] -- solve --placement K,... ARGS...",
+    ], about: """
         Writes two Slurm batch scripts for the tournament ARGS (bench tournament's
         options, which must include --out OUT) and, with --submit, submits them:
           shards.sbatch  an array job, tasks 0...N-1: task K plays shard K of N into
@@ -32,23 +43,7 @@ enum ClusterCommand {
                          resumes its shard
           merge.sbatch   after every task succeeded (afterok): bench merge of the N
                          shards into OUT/merged, the tournament as one machine plays it
-          --shards N        array tasks, one shard each (1 to 1000000)
-          --cpus C          CPUs per task, the threads of its games (default 1)
-          --partition P     the partition (default: the cluster's default)
-          --time T          time limit of each job, as sbatch takes it (e.g. 2:00:00)
-          --mem M           memory of each job, as sbatch takes it (e.g. 2G)
-          --account A       the account to charge (most clusters require one)
-          --qos Q           the quality of service
-          --constraint C    node features, as sbatch takes them (e.g. "intel&ib")
-          --sbatch LINE     any other sbatch option, written as '#SBATCH LINE' into both
-                            jobs (any number, in order; e.g. --sbatch --gres=gpu:1)
-          --setup LINE      a shell line each job runs before bench (any number, in
-                            order; e.g. --setup "module load python" or --setup
-                            "source venv/bin/activate"); a job whose setup fails stops
-          --dir DIR         where the scripts and logs/ go (default OUT/slurm)
-          --bench PATH      the bench executable the jobs run (default: this one)
-          --submit          submit: sbatch the array, then the merge depending on it,
-                            and print the job ids (without it: print the two commands)
+        """, footer: """
         A grading (bench grade ARGS with --out OUT) or a placement study (bench solve
         --placement ... with --study OUT) is split the same way, by positions.
         ARGS may not hold --shard, --threads (a task runs on its SLURM_CPUS_PER_TASK),
@@ -56,7 +51,7 @@ enum ClusterCommand {
         --resume (a task resumes by itself). Paths in the scripts are absolute; the jobs
         run in this folder, so relative paths in ARGS mean what they mean here.
         See docs/cluster.md.
-        """
+        """)
 
     /// A tournament's options, checked and placed: the words to pass on, and the folders.
     struct Plan {
@@ -110,15 +105,13 @@ enum ClusterCommand {
         guard let separator = arguments.firstIndex(of: "--") else {
             throw .usage("\(name): missing '-- tournament ARGS' (the tournament to play, with --out OUT)")
         }
-        let options = try Options(command: name, arguments: Array(arguments[..<separator]), declared: declared)
+        let options = try parse(Array(arguments[..<separator]))
         let job = Array(arguments[(separator + 1)...])
         guard let command = job.first, ["tournament", "grade", "solve"].contains(command) else {
             throw .usage("\(name): after -- comes 'tournament ARGS', 'grade ARGS' or 'solve ARGS', got '\(job.first ?? "")'")
         }
         let outOption = Self.outOption(command)
-        let shards = try options.int("--shards", default: 0, in: 1...1_000_000)
-        guard options.string("--shards") != nil else { throw .usage("\(name): missing required option --shards") }
-        let cpus = try options.int("--cpus", default: 1, in: 1...1024)
+        let shards = try options.int("--shards"), cpus = try options.int("--cpus")
 
         // The tournament's words: --out taken out (each task gets its own), the options
         // the scripts set or that cannot be sharded refused.
@@ -218,9 +211,7 @@ enum ClusterCommand {
                 return
             default: break
             }
-            let options = try Options(command: "tournament", arguments: arguments, declared: TournamentCommand.declared, game: G.self)
-            _ = try options.rules(G.self)
-            guard options.list("--agents") != nil else { throw .usage("tournament: missing required option --agents") }
+            _ = try TournamentCommand.options(arguments, G.self)
         }
     }
 

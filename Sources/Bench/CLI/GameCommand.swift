@@ -1,13 +1,35 @@
 import Workbench
 
-/// A command that works on one game: it names its options, and the registry's game
-/// (from `--game`, default the first) is handed to it as a type, so the command is
-/// generic and never switches on a game's name.
+/// A command whose options are declared once, in a table of ``CommandOption``s, from
+/// which its parser, its range checks, its reads' defaults and its `--help` come.
+protocol OptionTable {
+    /// The command's name, e.g. `perft`.
+    static var name: String { get }
+    /// Its options (a game command's games add their rule options).
+    static var table: [CommandOption] { get }
+}
+
+extension OptionTable {
+    /// How each option takes values.
+    static var declared: [String: Options.Kind] { table.declared }
+
+    /// `arguments` parsed against the table.
+    static func parse(_ arguments: [String]) throws(WorkbenchError) -> Options {
+        try Options(command: name, arguments: arguments, options: table)
+    }
+
+    /// `arguments` parsed against the options `game` takes and its rule options.
+    static func parse<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) -> Options {
+        try Options(command: name, arguments: arguments, options: table, game: G.self)
+    }
+}
+
+/// A command that works on one game: the registry's game (from `--game`, default the
+/// first) is handed to it as a type, so the command is generic and never switches on
+/// a game's name.
 protocol GameCommand: GameVisitor where Result == Void {
     /// The command's name, e.g. `perft`.
     static var name: String { get }
-    /// The options every game takes with this command (each game adds its rule options).
-    static var declared: [String: Options.Kind] { get }
     init(arguments: [String])
 }
 
@@ -22,20 +44,19 @@ extension GameCommand {
     /// The help lines of every game's rule options; an option that several games share
     /// with the same help is one line naming them all.
     static var ruleHelp: String {
-        var lines: [(help: String, games: [String])] = []
+        var lines: [(usage: String, help: String, games: [String])] = []
         for game in GameRegistry.games {
             for p in game.ruleParameters {
-                let usage = "--" + p.name + (p.kind == .flag ? "" : " " + (p.kind == .text ? "TEXT" : "N"))
-                let help = usage.padding(toLength: max(18, usage.count + 1), withPad: " ", startingAt: 0)
-                    + p.help + (p.defaultValue.map { p.kind == .flag ? "" : " (default \($0))" } ?? "")
-                if let i = lines.firstIndex(where: { $0.help == help }) {
+                let option = CommandOption.rule(p), usage = option.flag + (option.form == .flag ? "" : " " + option.placeholder)
+                let help = p.help + (p.kind == .flag ? "" : p.defaultValue.map { " (default \($0))" } ?? "")
+                if let i = lines.firstIndex(where: { $0.usage == usage && $0.help == help }) {
                     lines[i].games.append(game.name)
                 } else {
-                    lines.append((help, [game.name]))
+                    lines.append((usage, help, [game.name]))
                 }
             }
         }
-        return lines.map { "  \($0.help) (\($0.games.joined(separator: ", ")))" }.joined(separator: "\n")
+        return lines.map { CommandOption.helpLine($0.usage, $0.help + " (\($0.games.joined(separator: ", ")))") }.joined(separator: "\n")
     }
 }
 

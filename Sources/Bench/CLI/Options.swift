@@ -1,7 +1,10 @@
 import Boards
+import Search
 import Workbench
 
-/// The options of one command, parsed against the options it declares.
+/// The options of one command, parsed against the options it declares
+/// (``CommandOption``): every value given is checked against its declaration as it is
+/// parsed, and a read takes its default from there (`try options.int("--games")`).
 ///
 /// Accepts `--name value`, `--name=value`, boolean `--flag`, list options that
 /// take every following word up to the next `--option`, and lines: options given any
@@ -17,6 +20,28 @@ struct Options {
     private(set) var lists: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var lineValues: [String: [String]] = [:]
+    /// The command's declarations by `--name` (empty when parsed against `declared` alone).
+    private(set) var table: [String: CommandOption] = [:]
+
+    /// Parses `arguments` against the command's `options` and the rule options `rules`;
+    /// every value given is checked against its declaration, and an option that
+    /// `players`' games do not take is refused.
+    init(command: String, arguments: [String], options: [CommandOption], players: Int? = nil,
+         rules: [Parameter] = []) throws(WorkbenchError) {
+        try self.init(command: command, arguments: arguments, declared: (options + rules.map(CommandOption.rule)).declared)
+        for option in options where isGiven(option.flag) {
+            if let players, !option.isTaken(players: players) {
+                throw .usage("\(command): \(option.flag) is for \(option.games == .puzzles ? "puzzles" : "two-player games")")
+            }
+        }
+        table = Dictionary(options.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
+        for option in options where values[option.flag] != nil { try check(option) }
+    }
+
+    /// Parses `arguments` against the `options` that `game` takes and its rule options.
+    init<G: WorkbenchGame>(command: String, arguments: [String], options: [CommandOption], game: G.Type) throws(WorkbenchError) {
+        try self.init(command: command, arguments: arguments, options: options, players: G.players, rules: G.ruleParameters)
+    }
 
     /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
     init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
@@ -42,7 +67,7 @@ struct Options {
                 let known = declared.keys.sorted().joined(separator: " ")
                 throw .usage("\(command): unknown option '\(name)' (known: \(known))")
             }
-            if values[name] != nil || lists[name] != nil || flags.contains(name) {
+            if isGiven(name) && kind != .lines {
                 throw .usage("\(command): option \(name) given twice")
             }
             i += 1
@@ -108,6 +133,9 @@ struct Options {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// Whether `name` was given, in any form.
+    func isGiven(_ name: String) -> Bool { values[name] != nil || lists[name] != nil || flags.contains(name) || lineValues[name] != nil }
+
     func string(_ name: String) -> String? { values[name] }
 
     func list(_ name: String) -> [String]? { lists[name] }
@@ -116,9 +144,58 @@ struct Options {
     func lines(_ name: String) -> [String] { lineValues[name] ?? [] }
 
     func required(_ name: String) throws(WorkbenchError) -> String {
-        guard let v = values[name] else { throw .usage("\(command): missing required option \(name)") }
+        guard let v = values[name] else { throw missing(name) }
         return v
     }
+
+    func missing(_ name: String) -> WorkbenchError { .usage("\(command): missing required option \(name)") }
+
+    /// The declaration of `name`: reading an undeclared option is a mistake in the command.
+    func declaration(_ name: String) -> Parameter {
+        guard let option = table[name] else { preconditionFailure("\(command): \(name) is read but not declared") }
+        return option.parameter
+    }
+
+    /// Checks the value given for `option` against its declaration.
+    func check(_ option: CommandOption) throws(WorkbenchError) {
+        let name = option.flag
+        if option.isSeed { _ = try uint64(name); return }
+        switch option.parameter.kind {
+        case .integer: _ = try int(name)
+        case .real(let range):
+            guard range.contains(try real(name)) else {
+                throw .usage("\(command): option \(name): \(values[name]!) is out of range \(option.parameter.rangeText)")
+            }
+        case .choice(let words) where !words.contains(values[name]!):
+            throw .usage("\(command): option \(name): '\(values[name]!)' is not one of \(words.joined(separator: ", "))")
+        default: break
+        }
+    }
+
+    // MARK: - Reads by the declaration: its default and range (the value was checked as parsed)
+
+    /// The whole number given for `name`, else `fallback` (a default that differs by
+    /// game), else its default; missing without either is a usage error.
+    func int(_ name: String, default fallback: Int? = nil) throws(WorkbenchError) -> Int {
+        let p = declaration(name)
+        guard case .integer(let range) = p.kind else { preconditionFailure("\(name) is not a whole number") }
+        guard let value = fallback ?? p.defaultValue?.int ?? (values[name] != nil ? range.lowerBound : nil) else { throw missing(name) }
+        return try int(name, default: value, in: range)
+    }
+
+    /// The seed given for `name`, else its default.
+    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 { try uint64(name, default: UInt64(try text(name)) ?? 0) }
+
+    /// The real number given for `name`, else its default; missing without one is a usage error.
+    func real(_ name: String) throws(WorkbenchError) -> Double { try real(name, default: declaration(name).defaultValue?.double) }
+
+    /// The text given for `name`, else its default; missing without one is a usage error.
+    func text(_ name: String) throws(WorkbenchError) -> String {
+        guard let v = values[name] ?? declaration(name).defaultValue?.description else { throw missing(name) }
+        return v
+    }
+
+    // MARK: - Reads with the default and range at the read (commands not yet on the table)
 
     /// The whole number given for `name`, `fallback` if absent; checked against `range`.
     /// Plain decimal only (``NumberText``): no `+`, no `0x`, no blanks.
@@ -147,11 +224,9 @@ struct Options {
     func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
         guard let text = values[name] else {
             if let fallback { return fallback }
-            throw .usage("\(command): missing required option \(name)")
+            throw missing(name)
         }
-        guard let v = NumberText.real(text) else {
-            throw .usage("\(command): option \(name): '\(text)' is not a finite number")
-        }
+        guard let v = NumberText.real(text) else { throw .usage("\(command): option \(name): '\(text)' is not a finite number") }
         return v
     }
 }

@@ -2,34 +2,24 @@ import Boards
 import Workbench
 
 /// `bench perft`: leaf counts, divide, and move-generation speed on worker threads.
-struct PerftCommand: GameCommand {
+struct PerftCommand: GameCommand, OptionTable {
     static let name = "perft"
-    static let declared: [String: Options.Kind] = [
-        "--game": .value, "--depth": .value, "--divide": .flag, "--threads": .value, "--json": .flag, "--position": .value,
+    static let table: [CommandOption] = [
+        .game, .int("depth", in: 0...30, required: true, help: "plies to search"),
+        .flag("divide", help: "print the leaf count below each root move"), .threads(default: 1), .position,
+        .flag("json", help: "print one JSON object: nodes, seconds, nodesPerSecond, ..."),
     ]
-
-    static let help = """
-        usage: bench perft [--game tigers-goats] --depth N [options]
-
+    static let help = table.help(usage: ["bench perft [--game tigers-goats] --depth N [options]"], about: """
         Counts the leaves of the legal-move tree (the last ply counted in bulk) and
         reports leaves per second.
-          --depth N         plies to search (0...30), required
-          --divide          print the leaf count below each root move
-          --threads N       worker threads (default 1)
-          --position TEXT   start from this position (default: the start position)
-          --json            print one JSON object: nodes, seconds, nodesPerSecond, ...
-        \(ruleHelp)
-        """
+        """, footer: ruleHelp)
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        guard options.string("--depth") != nil else { throw .usage("perft: missing required option --depth") }
-        let depth = try options.int("--depth", default: 1, in: 0...30)
-        let threads = try options.int("--threads", default: 1, in: 1...1024)
-        let position: G = try options.startPosition()
-        let result = PerftProfile.measure(position, depth: depth, threads: threads, divide: options.has("--divide"))
+        let options = try Self.parse(arguments, G.self)
+        let result = PerftProfile.measure(try options.startPosition() as G, depth: try options.int("--depth"),
+                                          threads: try options.int("--threads"), divide: options.has("--divide"))
         if options.has("--json") {
             try Output.printJSON(result)
         } else {

@@ -5,16 +5,27 @@ import Workbench
 
 /// `bench play`: a person against an agent (or two people, or two agents) at the
 /// terminal. Reads moves line by line, so it works with input piped from a file.
-struct PlayCommand: GameCommand {
+struct PlayCommand: GameCommand, OptionTable {
     static let name = "play"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--seed": .value, "--record": .value, "--color": .value,
-                                                   AgentFileOption.name: .value]
+    /// The options; a two-player game adds one per side (``sides(_:)``).
+    static let table: [CommandOption] = [
+        .game, .text("player", "human|SPEC", default: "human", games: .puzzles,
+                     help: "puzzles: who plays; `oracle` reads the referee's future draws (a ceiling, not a real agent)"),
+        .seed(help: "agents' seed, and a puzzle's deal"),
+        .text("record", "FILE", default: "play-records.jsonl", help: "where the game record is appended"),
+        CommandOption("color", .choice(["on", "off", "auto"]), "on|off|auto", default: .text("auto"), shown: "auto: when stdout is a terminal", help: "colour the board"),
+        .position, .agentFile,
+    ]
+    /// Who plays each side of a two-player game: `--goats`, `--tigers`, ...
+    static func sides<G: TwoPlayerWorkbenchGame>(_ game: G.Type) -> [CommandOption] {
+        G.sideNames.enumerated().map { .text($1, "human|SPEC", default: $0 == 0 ? "human" : "alphabeta:depth=5", help: "who plays") }
+    }
 
-    static let help = """
-        usage: bench play [--game tigers-goats] [--goats human|SPEC] [--tigers human|SPEC] [options]
-               bench play --game coin-sorter [--player human|SPEC] [--seed S] [options]
-               bench play --game balls [--level L] [--player human|SPEC] [--seed S] [options]
-
+    static let help = table.help(usage: [
+        "bench play [--game tigers-goats] [--goats human|SPEC] [--tigers human|SPEC] [options]",
+        "bench play --game coin-sorter [--player human|SPEC] [--seed S] [options]",
+        "bench play --game balls [--level L] [--player human|SPEC] [--seed S] [options]",
+    ], about: """
         Draws the board, reads moves in notation from stdin (one a line), and answers
         an illegal one with the legal moves. Goats in danger are shown red on a
         terminal; otherwise Tigers & Goats marks them with ! and Bagh-Chal lists
@@ -22,29 +33,19 @@ struct PlayCommand: GameCommand {
         back your last move and the agent's reply), `quit`; Balls!: `show T` draws the
         field at tick T before you tap. At the end, or on quit or
         end of input, the game is appended to the record file.
-          --SIDE human|SPEC  two-player games: who plays each side, named by the game's
-                             sides (--goats, --tigers; default: first side human,
-                             second side alphabeta:depth=5)
-          --player           puzzles: who plays (default human); `oracle` reads the
-                             referee's future draws (a ceiling, not a real agent)
-          --seed S           agents' seed, and a puzzle's deal (default 1)
-          --record FILE      where the game record is appended (default play-records.jsonl)
-          --color on|off|auto  colour the board (default auto: when stdout is a terminal)
-          --position TEXT    two-player games: start from this position
-        \(AgentFileOption.help)
-        \(ruleHelp)
-        """
+        """, footer: CommandOption.helpLine("--SIDE human|SPEC", """
+            two-player games: who plays each side, named by the game's sides (--goats, --tigers; default: first side \
+            human, second side alphabeta:depth=5)
+            """) + "\n" + ruleHelp)
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        var declared = Self.declared
-        declared["--position"] = .value
-        for side in G.sideNames { declared["--" + side] = .value }
-        let options = try Options(command: Self.name, arguments: arguments, declared: declared, game: G.self)
-        let seed = try options.uint64("--seed", default: 1)
+        let options = try Options(command: Self.name, arguments: arguments, options: Self.table + Self.sides(G.self), game: G.self)
+        let seed = try options.uint64("--seed")
         let color = try Self.color(options)
-        let specs = G.sideNames.enumerated().map { options.string("--" + $1) ?? ($0 == 0 ? "human" : "alphabeta:depth=5") }
+        var specs: [String] = []
+        for side in G.sideNames { specs.append(try options.text("--" + side)) }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
@@ -113,12 +114,10 @@ struct PlayCommand: GameCommand {
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        var declared = Self.declared
-        declared["--player"] = .value
-        let options = try Options(command: Self.name, arguments: arguments, declared: declared, game: G.self)
-        let seed = try options.uint64("--seed", default: 1)
+        let options = try Self.parse(arguments, G.self)
+        let seed = try options.uint64("--seed")
         _ = try Self.color(options)
-        let spec = options.string("--player") ?? "human"
+        let spec = try options.text("--player")
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
@@ -187,17 +186,16 @@ struct PlayCommand: GameCommand {
     }
 
     static func color(_ options: Options) throws(WorkbenchError) -> Bool {
-        switch options.string("--color") ?? "auto" {
+        switch try options.text("--color") {
         case "on": return true
         case "off": return false
-        case "auto": return isatty(STDOUT_FILENO) != 0
-        case let other: throw .usage("play: --color must be on, off or auto, got '\(other)'")
+        default: return isatty(STDOUT_FILENO) != 0
         }
     }
 
     /// Opens the record file before the game, so a bad path fails at once.
     static func openRecord(_ options: Options) throws(WorkbenchError) -> RecordLog {
-        let path = options.string("--record") ?? "play-records.jsonl"
+        let path = try options.text("--record")
         do { return try RecordLog(appendingTo: URL(fileURLWithPath: path)) } catch {
             throw .runtime("play: cannot save game records to \(path): \(error.message)")
         }

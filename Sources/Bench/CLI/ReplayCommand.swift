@@ -2,27 +2,26 @@ import Boards
 import Workbench
 
 /// `bench replay`: plays a list of moves and prints where they lead.
-struct ReplayCommand: GameCommand {
+struct ReplayCommand: GameCommand, OptionTable {
     static let name = "replay"
-    static let declared: [String: Options.Kind] = ["--game": .value, "--moves": .value, "--json": .flag]
-    static let twoPlayerDeclared = declared.merging(["--position": .value], uniquingKeysWith: { a, _ in a })
-    static let puzzleDeclared = declared.merging(["--seed": .value], uniquingKeysWith: { a, _ in a })
+    static let table: [CommandOption] = [
+        .game, .text("moves", "LIST", default: "", shown: "none", help: "the moves to play (may be empty)"), .position,
+        CommandOption.seed(help: "puzzles: the deal and refill stream").only(.puzzles), .json,
+    ]
+    /// The options of a two-player game and of a puzzle (for the fuzz tests).
+    static var twoPlayerDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 2) }.declared }
+    static var puzzleDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 1) }.declared }
 
-    static let help = """
-        usage: bench replay [--game tigers-goats] [--position TEXT] --moves "b1-c2,d4-d7" [--json]
-               bench replay --game coin-sorter --seed S --moves "a1:c3,b2:b4" [--json]
-               bench replay --game balls --level L --seed S --moves "t@x,y" [--json]
-
+    static let help = table.help(usage: [
+        #"bench replay [--game tigers-goats] [--position TEXT] --moves "b1-c2,d4-d7" [--json]"#,
+        #"bench replay --game coin-sorter --seed S --moves "a1:c3,b2:b4" [--json]"#,
+        #"bench replay --game balls --level L --seed S --moves "t@x,y" [--json]"#,
+    ], about: """
         Plays the moves (separated by commas or spaces) and prints the final position
         text; for a two-player game also the outcome once the game is over (threefold
         repetition included), for a puzzle the score (Balls!: also the tick the level
         ended, `ticks`, and whether it passed, `passed`).
-          --moves LIST      the moves to play (may be empty)
-          --position TEXT   two-player games: the start position (default: the start)
-          --seed S          puzzles: the deal and refill stream (default 1)
-          --json            print one JSON object
-        \(ruleHelp)
-        """
+        """, footer: ruleHelp)
 
     struct TwoPlayerResult: Encodable {
         let game: String
@@ -66,10 +65,10 @@ struct ReplayCommand: GameCommand {
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.twoPlayerDeclared, game: G.self)
+        let options = try Self.parse(arguments, G.self)
         let start: G = try options.startPosition()
         let history: GameHistory<G>
-        do { history = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), from: start) } catch {
+        do { history = try Replay.play(G.splitMoves(try options.text("--moves")), from: start) } catch {
             throw error.prefixed(Self.name)
         }
         let p = history.position
@@ -84,11 +83,11 @@ struct ReplayCommand: GameCommand {
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.puzzleDeclared, game: G.self)
-        let seed = try options.uint64("--seed", default: 1)
+        let options = try Self.parse(arguments, G.self)
+        let seed = try options.uint64("--seed")
         let referee: G.Referee
         let rules = try options.rules(G.self)
-        do { referee = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), seed: seed, rules: rules, game: G.self) } catch {
+        do { referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: seed, rules: rules, game: G.self) } catch {
             throw error.prefixed(Self.name)
         }
         let s = referee.state

@@ -3,30 +3,26 @@ import Search
 import Workbench
 
 /// `bench search`: one agent, one position: the move, value, depth, nodes and speed.
-struct SearchCommand: GameCommand {
+struct SearchCommand: GameCommand, OptionTable {
     static let name = "search"
-    static let declared: [String: Options.Kind] = [
-        "--game": .value, "--agent": .value, "--seed": .value, "--moves": .value, "--json": .flag,
-        AgentFileOption.name: .value,
+    static let table: [CommandOption] = [
+        .game, .text("agent", "SPEC", required: true, help: "e.g. alphabeta:depth=6 mcts:playouts=2000,c=1.4 greedy random "
+                      + "expectimax:depth=2,samples=8 oracle:beam=1000 (Coin Sorter; reads the referee's future draws: a ceiling, "
+                      + "not a real agent)"),
+        .position, .text("moves", "LIST", default: "", shown: "none", help: "the moves played before the search"),
+        .seed(help: "the agent's seed (and a puzzle's deal)"), .json, .agentFile,
     ]
-    static let twoPlayerDeclared = declared.merging(["--position": .value], uniquingKeysWith: { a, _ in a })
+    /// The options of a two-player game (for the fuzz tests).
+    static var twoPlayerDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 2) }.declared }
 
-    static let help = """
-        usage: bench search [--game tigers-goats] --agent SPEC [--position TEXT] [--moves LIST] [--seed S] [--json]
-               bench search --game coin-sorter --agent SPEC [--seed S] [--moves LIST] [--json]
-
+    static let help = table.help(usage: [
+        "bench search [--game tigers-goats] --agent SPEC [--position TEXT] [--moves LIST] [--seed S] [--json]",
+        "bench search --game coin-sorter --agent SPEC [--seed S] [--moves LIST] [--json]",
+    ], about: """
         Runs one search and prints the chosen move, value, depth, nodes, playouts,
         time and principal variation. Two-player games: the position after --moves
         from --position; puzzles: the deal of --seed after the moves --moves.
-          --agent SPEC      e.g. alphabeta:depth=6  mcts:playouts=2000,c=1.4
-                            greedy  random  expectimax:depth=2,samples=8
-                            oracle:beam=1000 (Coin Sorter; reads the referee's future
-                            draws: a ceiling, not a real agent)
-          --seed S          the agent's seed (and a puzzle's deal), default 1
-          --json            print one JSON object
-        \(AgentFileOption.help)
-        \(ruleHelp)
-        """
+        """, footer: ruleHelp)
 
     struct Report: Encodable {
         let game: String
@@ -48,11 +44,11 @@ struct SearchCommand: GameCommand {
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.twoPlayerDeclared, game: G.self)
-        let spec = try options.required("--agent")
-        let seed = try options.uint64("--seed", default: 1)
+        let options = try Self.parse(arguments, G.self)
+        let spec = try options.text("--agent")
+        let seed = try options.uint64("--seed")
         let history: GameHistory<G>
-        do { history = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), from: try options.startPosition()) } catch {
+        do { history = try Replay.play(G.splitMoves(try options.text("--moves")), from: try options.startPosition()) } catch {
             throw error.prefixed(Self.name)
         }
         guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
@@ -68,12 +64,12 @@ struct SearchCommand: GameCommand {
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        let spec = try options.required("--agent")
-        let seed = try options.uint64("--seed", default: 1)
+        let options = try Self.parse(arguments, G.self)
+        let spec = try options.text("--agent")
+        let seed = try options.uint64("--seed")
         let referee: G.Referee
         do {
-            referee = try Replay.play(G.splitMoves(options.string("--moves") ?? ""), seed: seed, rules: try options.rules(G.self),
+            referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: seed, rules: try options.rules(G.self),
                                       game: G.self)
         } catch {
             throw error.prefixed(Self.name)

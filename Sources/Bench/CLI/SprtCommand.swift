@@ -4,28 +4,25 @@ import Workbench
 
 /// `bench sprt`: the SPRT of a match given by its pentanomial counts, without playing
 /// it (to check a result, or to see how many pairs a test would need).
-enum SprtCommand {
+enum SprtCommand: OptionTable {
     static let name = "sprt"
-    static let declared: [String: Options.Kind] = [
-        "--pentanomial": .value, "--elo0": .value, "--elo1": .value, "--alpha": .value, "--beta": .value, "--json": .flag,
+    static let table: [CommandOption] = [
+        .text("pentanomial", "C", required: true, help: "five whole counts, comma-separated (each 0...10^12)"),
+        .real("elo0", "E0", in: SPRT.eloRange, required: true, help: "H0, normalised Elo"),
+        .real("elo1", "E1", in: SPRT.eloRange, required: true, help: "H1, normalised Elo, above E0"),
+        .real("alpha", "A", in: 0...SPRT.rates.upperBound, default: 0.05, help: "false-positive rate, at least 1e-9 and below 0.5"),
+        .real("beta", "B", in: 0...SPRT.rates.upperBound, default: 0.05, help: "false-negative rate, at least 1e-9 and below 0.5"),
+        .flag("json", help: "print one JSON object: llr, lower, upper, decision, pairs"),
     ]
     /// The largest count accepted: far beyond any real match, and small enough that the
     /// counts' sum and N · Σ p̂ ln(p₁/p₀) stay exact-ish in Double.
     static let maxCount = 1_000_000_000_000
 
-    static let help = """
-        usage: bench sprt --pentanomial LL,LD,WL+DD,DW,WW --elo0 E0 --elo1 E1 [options]
-
+    static let help = table.help(usage: ["bench sprt --pentanomial LL,LD,WL+DD,DW,WW --elo0 E0 --elo1 E1 [options]"], about: """
         The log-likelihood ratio of the normalised-Elo SPRT (fishtest's exact GSPRT,
         docs/statistics.md) for pentanomial counts: pairs scoring 0, ¼, ½, ¾ and 1
         for the first agent. Prints the LLR, the bounds and the decision.
-          --pentanomial C   five whole counts, comma-separated (each 0...10^12)
-          --elo0 E0         H0, normalised Elo (-1000...1000)
-          --elo1 E1         H1, normalised Elo (-1000...1000, above E0)
-          --alpha A         false-positive rate, in [1e-9, 0.5) (default 0.05)
-          --beta B          false-negative rate, in [1e-9, 0.5) (default 0.05)
-          --json            print one JSON object: llr, lower, upper, decision, pairs
-        """
+        """)
 
     /// What `--json` prints.
     struct Result: Encodable {
@@ -38,16 +35,11 @@ enum SprtCommand {
     }
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let options = try Options(command: name, arguments: arguments, declared: declared)
-        let counts = try parseCounts(try options.required("--pentanomial"))
-        let elo0 = try options.real("--elo0", default: nil)
-        let elo1 = try options.real("--elo1", default: nil)
-        for (option, elo) in [("--elo0", elo0), ("--elo1", elo1)] where !(abs(elo) <= 1000) {
-            throw .usage("sprt: \(option) must be in -1000...1000, got \(elo)")
-        }
+        let options = try parse(arguments)
+        let counts = try parseCounts(try options.text("--pentanomial"))
+        let elo0 = try options.real("--elo0"), elo1 = try options.real("--elo1")
         guard elo0 < elo1 else { throw .usage("sprt: --elo0 must be below --elo1 (got \(elo0) and \(elo1))") }
-        let alpha = try options.real("--alpha", default: 0.05)
-        let beta = try options.real("--beta", default: 0.05)
+        let alpha = try options.real("--alpha"), beta = try options.real("--beta")
         for (option, rate) in [("--alpha", alpha), ("--beta", beta)] {
             if let problem = SPRT.rateProblem(rate) { throw .usage("sprt: \(option) \(problem)") }
         }

@@ -4,48 +4,51 @@ import Search
 import Workbench
 
 /// `bench tournament`: agents play each other (or the same deals) on worker threads.
-struct TournamentCommand: GameCommand {
+struct TournamentCommand: GameCommand, OptionTable {
     static let name = "tournament"
-    static let declared: [String: Options.Kind] = [
-        "--game": .value, "--agents": .list, "--games": .value, "--threads": .value, "--seed": .value,
-        "--out": .value, "--gauntlet": .flag, "--openings": .value, "--sprt": .value, "--resume": .flag,
-        AgentFileOption.name: .value, "--shard": .value,
+    static let table: [CommandOption] = [
+        .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: "agent specs, e.g. random greedy "
+            + "alphabeta:depth=4 mcts:playouts=2000; coin-sorter also has oracle, which reads the referee's future draws: "
+            + "a ceiling for the tables, never a real agent"),
+        .int("games", in: TournamentConfig.gamesRange, default: 20, shown: "20, or 100 deals",
+             help: "games per pairing, even; for puzzles, deals"),
+        .threads(), .seed(help: "tournament seed"),
+        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "random opening plies").only(.twoPlayer),
+        .flag("gauntlet", games: .twoPlayer, help: "first agent against the others only"),
+        .text("sprt", "E0,E1,A,B", games: .twoPlayer, help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
+        .text("out", "DIR", help: "write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG"),
+        .flag("resume", help: "continue the tournament in --out DIR without replaying a game"),
+        .text("shard", "K/N", help: "play only shard K of N (K = 0...N-1): unit u of the schedule (a game pair; a deal for "
+              + "puzzles) is shard u mod N's; join the shards' folders with bench merge (docs/cluster.md)"),
+        .agentFile,
     ]
-
-    static let help = """
-        usage: bench tournament [--game tigers-goats] --agents SPEC SPEC... [options]
-               bench tournament --game coin-sorter --agents SPEC... [options]
-
+    static let help = table.help(usage: [
+        "bench tournament [--game tigers-goats] --agents SPEC SPEC... [options]",
+        "bench tournament --game coin-sorter --agents SPEC... [options]",
+    ], about: """
         Two-player games: a round robin (or --gauntlet: the first agent against each
         other one). Each pairing plays --games games in pairs from the same opening
         with sides swapped; openings are --openings random plies, the same for every
         pairing. Puzzles: every agent plays the same --games seeded deals
         (seeds S, S+1, ...). Results are identical for any --threads when budgets are
         depth, node or playout limits (not time).
-          --agents SPEC...  agent specs, e.g. random greedy alphabeta:depth=4 mcts:playouts=2000;
-                            coin-sorter also has oracle, which reads the referee's future
-                            draws: a ceiling for the tables, never a real agent
-          --games N         games per pairing, even (default 20); deals for puzzles (default 100)
-          --threads N       worker threads (default: the active cores)
-          --seed S          tournament seed (default 1)
-          --openings K      random opening plies (default 4)
-          --gauntlet        first agent against the others only
-          --sprt E0,E1,A,B  two agents: stop when the SPRT decides (normalised Elo bounds)
-          --out DIR         write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG
-          --resume          continue the tournament in --out DIR without replaying a game
-          --shard K/N       play only shard K of N (K = 0...N-1): unit u of the schedule (a game
-                            pair; a deal for puzzles) is shard u mod N's; join the shards'
-                            folders with bench merge (docs/cluster.md)
-        \(AgentFileOption.help)
-        \(ruleHelp)
-        Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished game.
-        """
+        """, footer: ruleHelp + "\nProgress goes to stderr when it is a terminal. Ctrl-C keeps every finished game.")
+
+    /// The options for `game`, checked as far as they can be before anything runs
+    /// (`bench cluster` checks a tournament's arguments with this): the values, the
+    /// rules and the `--agents` list.
+    static func options<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) -> (Options, agents: [String]) {
+        let options = try parse(arguments, G.self)
+        guard let agents = options.list("--agents") else { throw options.missing("--agents") }
+        guard agents.count >= G.players else { throw .usage("tournament: \(G.name) needs at least \(G.players) agent\(G.players == 1 ? "" : "s")") }
+        _ = try options.rules(G.self)
+        return (options, agents)
+    }
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        let specs = try agentSpecs(options, minimum: 2, game: G.name)
+        let (options, specs) = try Self.options(arguments, G.self)
         let rules = try options.rules(G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
@@ -54,15 +57,14 @@ struct TournamentCommand: GameCommand {
         for spec in specs {
             do { entrants.append(try Entrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
         }
-        let games = try options.int("--games", default: 20, in: 1...10_000_000)
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
             do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
         }
         let tournament: Tournament<G>
         do {
-            tournament = try Tournament(entrants: entrants, gamesPerPairing: games, seed: try options.uint64("--seed", default: 1),
-                                        openingPlies: try options.int("--openings", default: 4, in: 0...200),
+            tournament = try Tournament(entrants: entrants, gamesPerPairing: try options.int("--games"), seed: try options.uint64("--seed"),
+                                        openingPlies: try options.int("--openings"),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw error.prefixed(Self.name) }
@@ -74,14 +76,7 @@ struct TournamentCommand: GameCommand {
 
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        for name in ["--gauntlet"] where options.has(name) {
-            throw .usage("tournament: \(name) is for two-player games")
-        }
-        for name in ["--openings", "--sprt"] where options.string(name) != nil {
-            throw .usage("tournament: \(name) is for two-player games")
-        }
-        let specs = try agentSpecs(options, minimum: 1, game: G.name)
+        let (options, specs) = try Self.options(arguments, G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
@@ -92,8 +87,8 @@ struct TournamentCommand: GameCommand {
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         let tournament: PuzzleTournament<G>
         do {
-            tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100, in: 1...10_000_000),
-                                              seed: try options.uint64("--seed", default: 1), rules: try options.rules(G.self),
+            tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100),
+                                              seed: try options.uint64("--seed"), rules: try options.rules(G.self),
                                               command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw error.prefixed(Self.name) }
         try run(tournament, options)
@@ -102,7 +97,7 @@ struct TournamentCommand: GameCommand {
     /// checked before a game is played), plays the tournament with a progress line on
     /// a terminal, writes the summary files and prints the Markdown.
     func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
-        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
+        let threads = try options.int("--threads")
         do { try tournament.checkAgents() } catch { throw error.prefixed(Self.name) }
         let progress = ProgressLine.ifTerminal()
         var opened: TournamentFolder.Opened? = nil
@@ -130,33 +125,24 @@ struct TournamentCommand: GameCommand {
         // Said once the run has succeeded, so a failure is the one line on stderr.
         if let repair = opened?.repair { Output.note("tournament: --resume: \(repair)") }
     }
-
-    /// The `--agents` list: at least `minimum`, none given twice.
-    func agentSpecs(_ options: Options, minimum: Int, game: String) throws(WorkbenchError) -> [String] {
-        guard let agents = options.list("--agents") else { throw .usage("tournament: missing required option --agents") }
-        guard agents.count >= minimum else { throw .usage("tournament: \(game) needs at least \(minimum) agent\(minimum == 1 ? "" : "s")") }
-        return agents
-    }
 }
 
 /// `bench report`: the summary files again, from a tournament folder's records.
 /// It only reads `games.jsonl`.
-struct ReportCommand: GameVisitor {
-    static let declared: [String: Options.Kind] = ["--in": .value]
-    static let help = """
-        usage: bench report --in DIR
-
+struct ReportCommand: GameVisitor, OptionTable {
+    static let name = "report"
+    static let table: [CommandOption] = [.text("in", "DIR", required: true, help: "the tournament's folder")]
+    static let help = table.help(usage: ["bench report --in DIR"], about: """
         Recomputes summary.md, summary.csv, summary.json and the SVG chart from
         DIR/tournament.json and DIR/games.jsonl (which it only reads), and prints
         summary.md.
-        """
+        """)
 
     let folder: URL
     let data: Data
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let options = try Options(command: "report", arguments: arguments, declared: declared)
-        let folder = URL(fileURLWithPath: try options.required("--in"))
+        let folder = URL(fileURLWithPath: try parse(arguments).text("--in"))
         let configURL = folder.appendingPathComponent("tournament.json")
         let contents: Data?
         do { contents = try RegularFile.contents(configURL.path) } catch { throw error.prefixed("report") }

@@ -6,74 +6,62 @@ import Workbench
 
 /// `bench tune`: SPSA tuning of an agent's weights by self-play, then a verification
 /// match of the tuned agent against the baseline (the work is the library's `Tuner`).
-struct TuneCommand: GameCommand {
+struct TuneCommand: GameCommand, OptionTable {
     static let name = "tune"
-    static let declared: [String: Options.Kind] = [
-        "--game": .value, "--agent": .value, "--params": .value, "--iterations": .value, "--seed": .value,
-        "--threads": .value, "--out": .value, "--resume": .flag, "--pairs": .value, "--deals": .value,
-        "--openings": .value, "--c-end": .value, "--r-end": .value, "--bounds": .value,
-        "--verify-pairs": .value, "--verify-deals": .value, AgentFileOption.name: .value,
+    static let table: [CommandOption] = [
+        .game, .text("agent", "SPEC", required: true, help: "the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)"),
+        .text("params", "w.a,w.b", shown: "every weight of its evaluation", help: "the weights to tune"),
+        .int("iterations", in: TuningRanges.iterations, required: true, help: "SPSA iterations"),
+        .int("pairs", "P", in: TuningRanges.pairs, default: 2, help: "two-player: game pairs per iteration, sides swapped")
+            .only(.twoPlayer),
+        .int("deals", "D", in: TuningRanges.deals, default: 8, help: "puzzles: deals per iteration, both probes on the same deals")
+            .only(.puzzles),
+        .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "two-player: random opening plies")
+            .only(.twoPlayer),
+        .text("c-end", "X", shown: "a tenth of the start value, 1 for a weight at 0",
+              help: "perturbation at the last iteration: one number, or w.NAME=X,..."),
+        .text("r-end", "X", shown: "\(TuningParameter.defaultREnd)", help: "learning rate a_end/c_end^2 at the end: one number or w.NAME=X,..."),
+        .text("bounds", "LO:HI", shown: "±(4|start| + 10 c_end)", help: "bounds for every weight, or w.NAME=LO:HI,..."),
+        .int("verify-pairs", "P", in: TuningRanges.verificationPairs, default: 100, help: "two-player: verification game pairs, 0 to skip")
+            .only(.twoPlayer),
+        .int("verify-deals", "D", in: TuningRanges.verificationDeals, default: 1000, help: "puzzles: verification deals, 0 to skip")
+            .only(.puzzles),
+        .seed(help: "the seed every seed derives from"), .threads(help: "worker threads for each iteration's games"),
+        .text("out", "DIR", required: true, help: "tune.json, tuning.jsonl (each iteration as it ends), tuned.txt, "
+              + "trajectory.svg, summary.md, verify/ (the verification's games)"),
+        .flag("resume", help: "continue the run in --out DIR; the same options as the run"), .agentFile,
     ]
-
-    static let help = """
-        usage: bench tune [--game tigers-goats] --agent SPEC --iterations N --out DIR [options]
-
+    static let help = table.help(usage: ["bench tune [--game tigers-goats] --agent SPEC --iterations N --out DIR [options]"], about: """
         SPSA tuning of the agent's heuristic weights by self-play (docs/tuning.md); for
         an external agent (--agent-file), of its declared numeric options.
         Iteration k plays theta+ = theta + c_k*Delta against theta- = theta - c_k*Delta
         (Delta a seeded vector of signs) and steps theta by a_k * result / (2 c_k Delta),
         result = score of theta+ minus score of theta-. Then the tuned agent plays the
         baseline on fresh seeds. The weights are identical for any --threads.
-          --agent SPEC       the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)
-          --params w.a,w.b   the weights to tune (default: every weight of its evaluation)
-          --iterations N     SPSA iterations, 1...1000000 (required)
-          --pairs P          two-player: game pairs per iteration, sides swapped (default 2)
-          --deals D          puzzles: deals per iteration, both probes on the same deals (default 8)
-          --openings K       two-player: random opening plies (default 4)
-          --c-end X          perturbation at the last iteration: one number, or w.NAME=X,...
-                             (default: a tenth of the start value, 1 for a weight at 0)
-          --r-end X          learning rate a_end/c_end^2 at the end: one number or w.NAME=X,... (default 0.002)
-          --bounds LO:HI     bounds for every weight, or w.NAME=LO:HI,... (default: ±(4|start| + 10 c_end))
-          --verify-pairs P   two-player: verification game pairs, 0 to skip (default 100)
-          --verify-deals D   puzzles: verification deals, 0 to skip (default 1000)
-          --seed S           the seed every seed derives from (default 1)
-          --threads N        worker threads for each iteration's games (default: the active cores)
-          --out DIR          tune.json, tuning.jsonl (each iteration as it ends), tuned.txt,
-                             trajectory.svg, summary.md, verify/ (the verification's games)
-          --resume           continue the run in --out DIR; the same options as the run
-        \(AgentFileOption.help)
-        \(ruleHelp)
-        Progress goes to stderr when it is a terminal. Ctrl-C keeps every finished iteration.
-        """
+        """, footer: ruleHelp + "\nProgress goes to stderr when it is a terminal. Ctrl-C keeps every finished iteration.")
 
     let arguments: [String]
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        for name in ["--deals", "--verify-deals"] where options.string(name) != nil {
-            throw .usage("tune: \(name) is for puzzles; \(G.name) plays game pairs (--pairs, --verify-pairs)")
-        }
+        let options = try Self.parse(arguments, G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs", default: 2, in: 1...10_000),
-                                         verification: options.int("--verify-pairs", default: 100, in: 0...1_000_000))
+        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs"),
+                                         verification: options.int("--verify-pairs"))
         try run(Tuner(games: TwoPlayerTuningGames<G>(settings: settings, catalog: catalog)), options)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Options(command: Self.name, arguments: arguments, declared: Self.declared, game: G.self)
-        for name in ["--pairs", "--verify-pairs", "--openings"] where options.string(name) != nil {
-            throw .usage("tune: \(name) is for two-player games; \(G.name) plays deals (--deals, --verify-deals)")
-        }
+        let options = try Self.parse(arguments, G.self)
         if let spec = options.string("--agent"), (try? G.parseAgent(spec))?.kindDescription.readsReferee == true {
             throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
         }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals", default: 8, in: 1...100_000),
-                                         verification: options.int("--verify-deals", default: 1000, in: 0...10_000_000))
+        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals"),
+                                         verification: options.int("--verify-deals"))
         try run(Tuner(games: PuzzleTuningGames<G>(settings: settings, catalog: catalog)), options)
     }
 
@@ -81,9 +69,9 @@ struct TuneCommand: GameCommand {
     func settings<G: WorkbenchGame, Agent>(_ game: G.Type, _ options: Options, catalog: AgentCatalog<Agent>, batch: Int,
                                            verification: Int) throws(WorkbenchError) -> TuningSettings<G.Rules> {
         let agent: AgentSpec
-        do { agent = try catalog.checkedSpec(try options.required("--agent")) } catch { throw error.prefixed(Self.name) }
-        guard options.string("--iterations") != nil else { throw .usage("tune: missing required option --iterations") }
-        guard options.string("--out") != nil else { throw .usage("tune: missing required option --out") }
+        do { agent = try catalog.checkedSpec(try options.text("--agent")) } catch { throw error.prefixed(Self.name) }
+        let iterations = try options.int("--iterations")
+        _ = try options.text("--out")
         let params = options.string("--params").map {
             $0.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         }
@@ -93,9 +81,8 @@ struct TuneCommand: GameCommand {
         do {
             return try TuningSettings(
                 game: G.self, rules: try options.rules(G.self), agent: agent, parameters: params,
-                iterations: try options.int("--iterations", default: 0, in: 1...1_000_000), batch: batch,
-                openingPlies: try options.int("--openings", default: 4, in: 0...200),
-                seed: try options.uint64("--seed", default: 1), verification: verification,
+                iterations: iterations, batch: batch, openingPlies: try options.int("--openings"),
+                seed: try options.uint64("--seed"), verification: verification,
                 cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
                 bounds: bounds ?? PerWeight(label: "--bounds"), command: benchCommandLine(["tune"] + arguments))
         } catch { throw error.prefixed(Self.name) }
@@ -104,8 +91,8 @@ struct TuneCommand: GameCommand {
     /// Prints the settings, runs the tuner in --out DIR with progress on a terminal,
     /// and prints the rest of summary.md.
     func run<T: TuningGames>(_ tuner: Tuner<T>, _ options: Options) throws(WorkbenchError) {
-        let threads = try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024)
-        let out = try options.required("--out")
+        let threads = try options.int("--threads")
+        let out = try options.text("--out")
         guard !out.isEmpty else { throw .usage("tune: --out needs a folder name, got ''") }
         let folder = URL(fileURLWithPath: out)
         let terminal = isatty(STDERR_FILENO) != 0

@@ -12,6 +12,8 @@ public struct SPRT: Codable, Equatable, Sendable {
     /// finite (ln((1 − β)/α) is infinite for a subnormal α such as 5e-324, and a test
     /// that can never stop is no test) with room to spare: ln(10⁹) ≈ 20.7.
     public static let rates: Range<Double> = 1e-9..<0.5
+    /// The normalised Elo bounds elo0 and elo1 may take.
+    public static let eloRange: ClosedRange<Double> = -1000...1000
 
     /// Why `rate` cannot be an α or β (a phrase to follow the option's name), or `nil`.
     public static func rateProblem(_ rate: Double) -> String? {

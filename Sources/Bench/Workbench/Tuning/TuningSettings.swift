@@ -61,6 +61,14 @@ public struct TuningParameter: Codable, Equatable, Sendable {
     }
 }
 
+/// The counts a tuning run may have (the command line's ranges are these).
+public enum TuningRanges {
+    public static let iterations = 1...1_000_000
+    /// Game pairs (two-player) and deals (puzzles) per iteration, and for the verification.
+    public static let pairs = 1...10_000, deals = 1...100_000
+    public static let verificationPairs = 0...1_000_000, verificationDeals = 0...10_000_000
+}
+
 /// What a tuning run plays: two-player games (θ+ and θ− play colour-swapped pairs
 /// from one opening) or puzzles (both play the same deals).
 public enum TuningKind: String, Codable, Sendable { case twoPlayer = "two-player", puzzle }
@@ -236,7 +244,7 @@ extension TuningSettings {
         guard !tuned.isEmpty else { throw .usage("no weights to tune (valid: \(valid))") }
         // Tuned in the evaluation's order, whatever order they were listed in.
         tuned = names.filter { tuned.contains($0) }
-        guard (1...1_000_000).contains(iterations) else {
+        guard TuningRanges.iterations.contains(iterations) else {
             throw .usage("the number of iterations must be in 1...1000000, got \(iterations)")
         }
         guard (1...1_000_000).contains(batch) else {
