@@ -188,8 +188,8 @@ final class TournamentTests: XCTestCase {
     }
 
     /// Starts the slow match into `folder` and waits until `games` games are in games.jsonl.
-    func startSlowMatch(_ folder: URL, untilGames games: Int) throws -> BenchProcess {
-        let process = try startBench(Self.slowMatch + ["--threads", "1", "--out", folder.path])
+    func startSlowMatch(_ folder: URL, untilGames games: Int, extra: [String] = []) throws -> BenchProcess {
+        let process = try startBench(Self.slowMatch + ["--threads", "1", "--out", folder.path] + extra)
         let log = folder.appendingPathComponent("games.jsonl")
         let deadline = Date().addingTimeInterval(60)
         while lineCount(log) < games && process.process.isRunning && Date() < deadline { usleep(5_000) }
@@ -223,6 +223,19 @@ final class TournamentTests: XCTestCase {
         _ = try benchOK(Self.slowMatch + ["--threads", "1", "--out", folder.path, "--resume"])
         XCTAssertEqual(lineCount(folder.appendingPathComponent("games.jsonl")), Self.slowMatchGames)
         XCTAssertEqual(try summary(folder), reference.summary)
+    }
+
+    func testSIGTERMEndsATournamentAsAnInterruptWithEveryFinishedGameKept() throws {
+        let reference = try uninterruptedSlowMatch()
+        let folder = temporaryFolder("terminated")
+        let process = try startSlowMatch(folder, untilGames: 2, extra: ["--sync", "every"])
+        kill(process.process.processIdentifier, SIGTERM)  // a cluster's time limit
+        let ended = try XCTUnwrap(process.wait(timeout: 30))
+        XCTAssertEqual(ended.status, 128 + SIGTERM, "exit status after SIGTERM; stderr: \(ended.stderr)")
+        XCTAssertTrue(ended.stderr.contains("--resume"), ended.stderr)
+        let partial = try records(folder)
+        XCTAssertGreaterThanOrEqual(partial.count, 2)
+        for (index, record) in partial { XCTAssertEqual(record, reference.records[index], "game \(index)") }
     }
 
     func testASecondRunOnAFolderInUseIsRefusedAndChangesNothing() throws {
@@ -369,6 +382,7 @@ final class TournamentTests: XCTestCase {
         try assertRefused(["tournament", "--agents", "random", "--out", out.path], names: ["2 agents"], leaves: out)
         try assertRefused(two + ["--games", "3", "--out", out.path], names: ["--games", "even"], leaves: out)
         try assertRefused(two + ["--games", "0", "--out", out.path], names: ["--games"], leaves: out)
+        try assertRefused(two + ["--sync", "sometimes", "--out", out.path], names: ["--sync", "'sometimes'"], leaves: out)
         try assertRefused(["tournament", "--agents", "random", "greedy", "alphabeta:depth=1", "--sprt", "0,10,0.05,0.05",
                            "--out", out.path], names: ["--sprt", "two agents"], leaves: out)
         for bad in ["0,10,0.05", "0,10,x,0.05", "10,0,0.05,0.05", "0,10,0.6,0.05", ""] {

@@ -25,6 +25,21 @@ final class RecordLogTests: XCTestCase {
         XCTAssertFalse(contents.tornLastLine)
     }
 
+    func testGroupCommitWritesEachRecordAtOnceAndSynchronisesInGroups() throws {
+        for policy in SyncPolicy.allCases {
+            let url = temporaryURL()
+            let log = try RecordLog(appendingTo: url, sync: policy)
+            for i in 0..<3 {
+                try log.append(record(i))
+                // In the file (a killed process loses nothing) before any synchronisation.
+                XCTAssertEqual(try RecordLog.read(url).records.map(\.index), Array(0...i), "\(policy)")
+            }
+            GroupCommit.syncAll()
+            try log.synchronize()
+            XCTAssertEqual(try RecordLog.read(url).records.count, 3)
+        }
+    }
+
     func testReadingATornLogChangesNothingAndRepairCutsTheTornLine() throws {
         let url = temporaryURL()
         let log = try RecordLog(appendingTo: url)

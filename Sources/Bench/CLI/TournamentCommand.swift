@@ -18,6 +18,10 @@ struct TournamentCommand: GameCommand, OptionTable {
         .text("sprt", "E0,E1,A,B", games: .twoPlayer, help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
         .text("out", "DIR", help: "write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG"),
         .flag("resume", help: "continue the tournament in --out DIR without replaying a game"),
+        CommandOption("sync", .choice(SyncPolicy.allCases.map(\.rawValue).reversed()), "grouped|every", default: .text("grouped"),
+                      help: "when --out's records reach the disk: each is written at once (a killed run loses nothing); "
+                        + "grouped: made durable once a second, at the end and on Ctrl-C/SIGTERM (a machine failure may lose "
+                        + "the last second); every: an fsync per game"),
         .text("shard", "K/N", help: "play only shard K of N (K = 0...N-1): unit u of the schedule (a game pair; a deal for "
               + "puzzles) is shard u mod N's; join the shards' folders with bench merge (docs/cluster.md)"),
         .agentFile,
@@ -106,7 +110,8 @@ struct TournamentCommand: GameCommand, OptionTable {
             do {
                 opened = try TournamentFolder.open(URL(fileURLWithPath: out), file: tournament.file,
                                                    check: tournament.recordCheck(source: TournamentFolder.logName),
-                                                   resume: options.has("--resume")) { progress?.include($0) }
+                                                   resume: options.has("--resume"),
+                                                   sync: SyncPolicy(rawValue: try options.text("--sync"))!) { progress?.include($0) }
             } catch { throw error.prefixed(Self.name) }
             InterruptMessage.install()
         } else if options.has("--resume") {
@@ -189,18 +194,25 @@ struct ReportCommand: GameVisitor, OptionTable {
     }
 }
 
-/// On Ctrl-C, says where the finished games are before the process ends.
+/// On Ctrl-C or SIGTERM (a cluster's time limit), says where the finished games are
+/// before the process ends.
 enum InterruptMessage {
     static func install() {
-        signal(SIGINT) { _ in InterruptMessage.exit(saying: "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n") }
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig) { sig in
+                InterruptMessage.exit(signal: sig, saying: "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n")
+            }
+        }
     }
 
-    /// Kills every agent process, writes `text` to standard error and ends the
-    /// process as an interrupt does (status 130): the body of a SIGINT handler.
-    static func exit(saying text: String) -> Never {
+    /// Kills every agent process, makes the logs' last records durable, writes `text`
+    /// to standard error and ends the process as `signal` does (status 128 + signal):
+    /// the body of a SIGINT or SIGTERM handler.
+    static func exit(signal: Int32 = SIGINT, saying text: String) -> Never {
         // Agents run in process groups of their own, out of the terminal's reach: end them.
         ChildProcessGroups.killAll()
+        GroupCommit.syncAll()
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-        _exit(130)
+        _exit(128 + signal)
     }
 }

@@ -59,6 +59,7 @@ package enum ChildProcessGroups {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = { sig in
                     ChildProcessGroups.killAll()
+                    GroupCommit.syncAll()
                     _exit(128 + sig)
                 }
                 sigemptyset(&action.sa_mask)

@@ -6,21 +6,27 @@ import Synchronization
 
 /// An append-only log of JSON values, one a line, for any `Codable` line type (the
 /// SPSA tuner's `tuning.jsonl`, and games.jsonl through ``RecordLog``): each line
-/// written whole in one write and fsync'd before `append` returns, an optional
-/// exclusive `flock` owned by the run, reading in constant memory, and a repair step
-/// for a last line that a kill cut short.
+/// written whole in one write before `append` returns (a killed process loses
+/// nothing) and made durable by its ``SyncPolicy`` (group commit by default), an
+/// optional exclusive `flock` owned by the run, reading in constant memory, and a
+/// repair step for a last line that a kill cut short.
 public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     /// Where the log is.
     public let url: URL
     private let handle: Mutex<FileHandle>
+    /// When appended lines reach the disk.
+    public let sync: SyncPolicy
+    /// This log's slot in ``GroupCommit`` (grouped logs; `nil`: synchronised at every append).
+    private let groupSlot: Int?
 
     /// Opens the log at `url` for appending (append mode), creating it if needed; a
     /// path that is there but is not a regular file (a FIFO, a device, a directory, a
     /// symbolic link loop) is a runtime error (``RegularFile``).
     /// With `exclusive`, takes an exclusive `flock` and fails at once (a usage
     /// error) when another run holds it; the lock ends with the process.
-    public init(appendingTo url: URL, exclusive: Bool = false) throws(WorkbenchError) {
+    public init(appendingTo url: URL, exclusive: Bool = false, sync: SyncPolicy = .grouped) throws(WorkbenchError) {
         self.url = url
+        self.sync = sync
         guard let fd = try RegularFile.open(url.path, flags: O_WRONLY | O_APPEND | O_CREAT) else {
             throw .runtime("cannot write \(url.path)")
         }
@@ -29,16 +35,31 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
             throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
         }
         handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+        groupSlot = sync == .grouped ? GroupCommit.register(fd) : nil
     }
 
-    deinit { handle.withLock { try? $0.close() } }
+    deinit {
+        if let groupSlot { GroupCommit.unregister(groupSlot) }
+        handle.withLock { h in
+            try? h.synchronize()
+            try? h.close()
+        }
+    }
 
-    /// Appends `line` as one line of JSON, in one write, and waits until the disk
-    /// has it (fsync).
+    /// Makes every line appended so far durable now (`fsync`).
+    public func synchronize() throws(WorkbenchError) {
+        let failure: String? = handle.withLock { h in
+            do { try h.synchronize() } catch { return error.localizedDescription }
+            return nil
+        }
+        if let failure { throw .runtime("cannot synchronise \(url.path): \(failure)") }
+    }
+
+    /// Appends `line` as one line of JSON, in one write; synchronised by the log's
+    /// ``SyncPolicy``.
     public func append(_ line: Line) throws(WorkbenchError) { try append(contentsOf: [line]) }
 
-    /// Appends `lines` in one write and waits until the disk has them: for items that
-    /// finish faster than a synchronisation (graded positions), a block at a time.
+    /// Appends `lines` in one write; synchronised by the log's ``SyncPolicy``.
     public func append(contentsOf lines: [Line]) throws(WorkbenchError) {
         guard !lines.isEmpty else { return }
         var text = ""
@@ -46,7 +67,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
         let failure: String? = handle.withLock { h in
             do {
                 try h.write(contentsOf: Data(text.utf8))
-                try h.synchronize()
+                if let groupSlot { GroupCommit.markDirty(groupSlot) } else { try h.synchronize() }
             } catch { return error.localizedDescription }
             return nil
         }

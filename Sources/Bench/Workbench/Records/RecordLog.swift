@@ -1,8 +1,8 @@
 import Foundation
 
 /// A record log (`games.jsonl`): one game record a line, each game appended whole
-/// and handed to the disk (fsync) as soon as it ends, so an interrupted run loses no
-/// finished game. The log owns its lock: any number of workers may append. It is a
+/// as soon as it ends, so an interrupted run loses no finished game, and made durable
+/// by its ``SyncPolicy`` (group commit, or an fsync per game). The log owns its lock: any number of workers may append. It is a
 /// ``JSONLinesLog`` of ``GameRecord``s, with the tournament's vocabulary.
 ///
 /// Reading never changes the file; only ``repairTornLastLine(_:)`` (what `--resume`
@@ -20,13 +20,15 @@ public final class RecordLog: Sendable {
     /// on the file, and fails at once (a usage error) when another run holds it. The
     /// operating system drops the lock when the process ends, however it ends, so a
     /// killed run leaves nothing stale behind.
-    public init(appendingTo url: URL, exclusive: Bool = false) throws(WorkbenchError) {
-        lines = try JSONLinesLog(appendingTo: url, exclusive: exclusive)
+    public init(appendingTo url: URL, exclusive: Bool = false, sync: SyncPolicy = .grouped) throws(WorkbenchError) {
+        lines = try JSONLinesLog(appendingTo: url, exclusive: exclusive, sync: sync)
     }
 
-    /// Appends `record` as one line, in one write, and waits until the disk has it
-    /// (fsync): a record counts only once it is safe from a crash.
+    /// Appends `record` as one line, in one write (synchronised by the log's policy).
     public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(record) }
+
+    /// Makes every record appended so far durable now.
+    public func synchronize() throws(WorkbenchError) { try lines.synchronize() }
 
     /// What a log holds: its records in file order, and whether the last line was
     /// cut short (a run killed while writing it); that line is not among the records.

@@ -177,6 +177,8 @@ extension TournamentRunning {
             total: config.totalGames, scheduled: config.scheduledGames, plays: { config.plays($0) },
             tally: tally, threads: max(1, threads), log: log,
             onRecord: onRecord, play: { index throws(WorkbenchError) in try self.play(index) })
+        // The last group of records made durable before the summary says they are there.
+        try log?.synchronize()
         return TournamentSummary(tally: final, wallSeconds: Clock.now - start,
                                  gamesThisRun: final.addedCount - before, threads: threads)
     }

@@ -31,14 +31,14 @@ public enum TournamentFolder {
     /// `check` and tallied, calling `progress` with each. Fails before writing
     /// anything when the folder is unusable or holds another run (``RunFolder``).
     public static func open<R, C: RecordChecking>(
-        _ folder: URL, file: TournamentFile<R>, check: C, resume: Bool,
+        _ folder: URL, file: TournamentFile<R>, check: C, resume: Bool, sync: SyncPolicy = .grouped,
         progress: ((GameRecord) -> Void)? = nil
     ) throws(WorkbenchError) -> Opened {
         let logURL = folder.appendingPathComponent(logName)
         var tally = TournamentTally(config: file.config)
         guard resume else {
             let run = try RunFolder.create(folder, layout, config: try JSON.text(file) + "\n")
-            return Opened(run: run, log: try RecordLog(appendingTo: logURL), tally: tally, repair: nil)
+            return Opened(run: run, log: try RecordLog(appendingTo: logURL, sync: sync), tally: tally, repair: nil)
         }
         let run = try RunFolder.resume(folder, layout)
         let data = try run.config()
@@ -51,7 +51,7 @@ public enum TournamentFolder {
         // leaves the log as it found it, and says one thing.
         do { try load(logURL, check: check, into: &tally, progress: progress) } catch { throw error.named("resume") }
         let repair = try run.repairLog(GameRecord.self, logName, describing: "a game record")
-        return Opened(run: run, log: try RecordLog(appendingTo: logURL), tally: tally, repair: repair)
+        return Opened(run: run, log: try RecordLog(appendingTo: logURL, sync: sync), tally: tally, repair: repair)
     }
 
     /// Reads the log at `url` one record at a time: each is checked, then tallied.
@@ -76,11 +76,11 @@ extension TournamentRunning {
     /// does: `tournament.json` and `games.jsonl` (each game appended as it ends), then
     /// the summary files. A folder holding a tournament is refused unless `resume`,
     /// and then it must hold this one; its games are checked and not played again.
-    public func run(in folder: URL, resume: Bool = false, threads: Int = 1,
+    public func run(in folder: URL, resume: Bool = false, threads: Int = 1, sync: SyncPolicy = .grouped,
                     onRecord: (@Sendable (GameRecord, Int) -> Void)? = nil) throws(WorkbenchError) -> TournamentSummary {
         try checkAgents()
         let opened = try TournamentFolder.open(folder, file: file, check: recordCheck(source: TournamentFolder.logName),
-                                               resume: resume)
+                                               resume: resume, sync: sync)
         let summary = try run(threads: threads, log: opened.log, resumingFrom: opened.tally, onRecord: onRecord)
         try summary.write(to: folder)
         return summary
