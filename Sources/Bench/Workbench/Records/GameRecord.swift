@@ -52,8 +52,8 @@ public struct GameRecord: Sendable, Equatable {
             stderr = newValue.map(\.stderr)
         }
     }
-    private var reason: String?
-    private var stderr: [String]?
+    var reason: String?
+    var stderr: [String]?
 
     public init(index: Int, pairing: Int? = nil, pair: Int? = nil, agents: [String], sides: [String], seed: UInt64,
                 opening: [String] = [], moves: [String], result: GameResult, outcome: String,

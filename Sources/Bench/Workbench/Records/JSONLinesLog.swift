@@ -64,6 +64,12 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
         guard !lines.isEmpty else { return }
         var text = ""
         for line in lines { text += try JSON.text(line) + "\n" }
+        try append(text: text)
+    }
+
+    /// Appends `text`, whole lines already encoded (each ending in a newline), in one
+    /// write; synchronised by the log's ``SyncPolicy``.
+    public func append(text: String) throws(WorkbenchError) {
         let failure: String? = handle.withLock { h in
             do {
                 try h.write(contentsOf: Data(text.utf8))

@@ -25,7 +25,11 @@ public final class RecordLog: Sendable {
     }
 
     /// Appends `record` as one line, in one write (synchronised by the log's policy).
-    public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(record) }
+    public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(text: record.jsonLine + "\n") }
+
+    /// Appends a record's line as ``GameRecord/jsonLine`` gave it (encoded beforehand,
+    /// outside any lock the caller holds while appending).
+    public func append(line: String) throws(WorkbenchError) { try lines.append(text: line + "\n") }
 
     /// Makes every record appended so far durable now.
     public func synchronize() throws(WorkbenchError) { try lines.synchronize() }

@@ -35,10 +35,12 @@ enum ScheduleRunner {
                     queue.close()
                     break
                 }
+                // Encoded by this worker; appended under the lock, so lines are whole
+                // and in finishing order.
+                let line = log == nil ? "" : record.jsonLine
                 let outcome: Result<(Int, Bool), WorkbenchError> = tally.withLock { t in
-                    // Appended under the lock, so lines are whole and in finishing order.
                     do throws(WorkbenchError) {
-                        try log?.append(record)
+                        try log?.append(line: line)
                         try t.add(record)
                     } catch { return .failure(error) }
                     return .success((t.addedCount, t.isDecided))
