@@ -20,7 +20,7 @@ struct Options {
     private(set) var lists: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var lineValues: [String: [String]] = [:]
-    /// The command's declarations by `--name` (empty when parsed against `declared` alone).
+    /// The command's declarations by `--name` (its rule options are not among them).
     private(set) var table: [String: CommandOption] = [:]
 
     /// Parses `arguments` against the command's `options` and the rule options `rules`;

@@ -2,7 +2,7 @@ import Workbench
 
 /// `bench balls-speed` (not in the help: a tool of `benchmarks/balls-speed.sh`): taps
 /// of a deal-solving game's simulator per second (Balls!: ``BallsTapProfile``).
-enum BallsSpeedCommand: OptionTable {
+enum SimulatorSpeedCommand: OptionTable {
     static let name = "balls-speed"
     static var games: [any DealSolvingGame.Type] { GameRegistry.games(offering: .dealSolver) }
     static let table: [CommandOption] = [
