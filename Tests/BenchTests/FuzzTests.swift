@@ -95,20 +95,20 @@ final class FuzzTests: XCTestCase {
 
     // MARK: - Options and the command line
 
-    /// The options a command declares (with the Tigers & Goats rule options); help and
-    /// unknown commands get another command's, at random.
-    func declared(_ command: String, _ fuzz: inout Fuzz) -> [String: Options.Kind] {
+    /// The options a command declares, for a two-player game or a puzzle (parsed with
+    /// the Tigers & Goats rule options); help and unknown commands get another command's,
+    /// at random.
+    func table(_ command: String, _ fuzz: inout Fuzz) -> (options: [CommandOption], players: Int) {
         switch command {
-        case "perft": return PerftCommand.declared
-        case "playouts": return PlayoutCommand.declared
-        case "replay": return fuzz.chance(0.5) ? ReplayCommand.twoPlayerDeclared : ReplayCommand.puzzleDeclared
-        case "search": return SearchCommand.twoPlayerDeclared
-        case "tournament": return TournamentCommand.declared
-        case "report": return ReportCommand.declared
-        case "play": return PlayCommand.declared.merging(["--goats": .value, "--tigers": .value, "--player": .value,
-                                                          "--position": .value]) { a, _ in a }
-        case "benchmark": return BenchmarkCommand.declared
-        default: return declared(fuzz.pick(["perft", "search", "tournament", "play"]), &fuzz)
+        case "perft": return (PerftCommand.table, 2)
+        case "playouts": return (PlayoutCommand.table, 2)
+        case "replay": return (ReplayCommand.table, fuzz.chance(0.5) ? 2 : 1)
+        case "search": return (SearchCommand.table, 2)
+        case "tournament": return (TournamentCommand.table, 2)
+        case "report": return (ReportCommand.table, 2)
+        case "play": return (PlayCommand.table + PlayCommand.sides(TigersGoats.self), 2)
+        case "benchmark": return (BenchmarkCommand.table, 2)
+        default: return table(fuzz.pick(["perft", "search", "tournament", "play"]), &fuzz)
         }
     }
 
@@ -118,20 +118,24 @@ final class FuzzTests: XCTestCase {
         for i in 0..<300 {
             let seed = fuzz.pick(Self.commandLines)
             let arguments = fuzz.mutate(Array(seed.dropFirst()), dictionary: Self.dictionary)
-            let kinds = declared(seed[0], &fuzz)
+            let (table, players) = self.table(seed[0], &fuzz)
             let input = arguments.joined(separator: " ")
             do {
-                let options = try Options(command: seed[0], arguments: arguments, declared: kinds, game: TigersGoats.self)
+                let options = try Options(command: seed[0], arguments: arguments, options: table, players: players,
+                                          rules: TigersGoats.ruleParameters)
                 parsed += 1
                 // Every typed read of every option either succeeds or names the problem.
-                for (name, kind) in kinds where kind == .value {
-                    do { _ = try options.int(name, default: 0, in: 0...1000) } catch {
+                for option in table where option.form == .value {
+                    do {
+                        switch option.parameter.kind {
+                        case _ where option.isSeed: _ = try options.uint64(option.flag)
+                        case .integer: _ = try options.int(option.flag)
+                        case .real: _ = try options.real(option.flag)
+                        default: _ = try options.text(option.flag)
+                        }
+                    } catch {
                         XCTAssertEqual(error.kind, .usage, "input \(i): \(input)")
-                        assertOneLine(error.message, input: input, "input \(i): \(input), \(name) as a whole number")
-                    }
-                    do { _ = try options.uint64(name, default: 0) } catch {
-                        XCTAssertEqual(error.kind, .usage, "input \(i): \(input)")
-                        assertOneLine(error.message, input: input, "input \(i): \(input), \(name) as a seed")
+                        assertOneLine(error.message, input: input, "input \(i): \(input), \(option.flag)")
                     }
                 }
                 do { _ = try options.rules(TigersGoats.self) } catch {

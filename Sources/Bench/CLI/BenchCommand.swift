@@ -67,7 +67,7 @@ enum BenchCommand {
                             print(text())
                         }),
         // benchmarks/balls-speed.sh's tool; not in the help.
-        BenchSubcommand(name: "balls-speed", summary: nil, help: nil, run: BallsSpeedCommand.run),
+        BenchSubcommand(name: "balls-speed", summary: nil, help: nil, run: SimulatorSpeedCommand.run),
     ]
 
     /// The command called `name` (or by one of its aliases).

@@ -147,8 +147,14 @@ enum ClusterCommand: OptionTable {
         guard !out.isEmpty else { throw .usage("\(name): \(outOption) in ARGS needs a folder name, got ''") }
         // The command's own parser, so a misspelt option fails here and not in N tasks.
         do {
-            try GameRegistry.dispatch(Options.gameName(in: words),
-                                      to: ArgumentCheck(command: command, arguments: words + [outOption, out]))
+            let arguments = words + [outOption, out]
+            switch command {
+            case "grade": _ = try GradeCommand.settings(arguments)
+            case "solve": try SolveCommand.checkStudy(arguments)
+            default:
+                let game = try GameRegistry.game(named: Options.gameName(in: arguments))
+                _ = try TournamentCommand.options(arguments, game)
+            }
         } catch {
             throw error.prefixed(command).prefixed(name)
         }
@@ -184,36 +190,6 @@ enum ClusterCommand: OptionTable {
 
     /// The option that names a shard's folder for `command`.
     static func outOption(_ command: String) -> String { command == "solve" ? "--study" : "--out" }
-
-    /// Parses a tournament's, grading's or study's options as the command does, without running.
-    struct ArgumentCheck: GameVisitor {
-        var command = "tournament"
-        let arguments: [String]
-
-        func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
-        func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { try check(G.self) }
-
-        func check<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-            switch command {
-            case "grade":
-                let options = try Options(command: "grade", arguments: arguments, declared: GradeCommand.declared)
-                guard G.self is any SolvableWorkbenchGame.Type else { throw .usage("\(G.name) has no tablebase to grade against") }
-                _ = try options.required("--agent")
-                guard options.string("--positions") != nil else { throw .usage("missing required option --positions") }
-                _ = try options.int("--positions", default: 0, in: 1...10_000_000)
-                return
-            case "solve":
-                let options = try Options(command: "solve", arguments: arguments, declared: SolveCommand.declared)
-                guard G.self is any SolvableWorkbenchGame.Type else { throw .usage("\(G.name) has no tablebase") }
-                guard options.string("--placement") != nil else {
-                    throw .usage("only a placement study (--placement K,... --study OUT) is split into shards")
-                }
-                return
-            default: break
-            }
-            _ = try TournamentCommand.options(arguments, G.self)
-        }
-    }
 
     // MARK: - The scripts
 

@@ -88,6 +88,10 @@ struct CommandOption: Sendable {
     static let threadsRange = 1...1024
 
     static let game = text("game", "NAME", default: GameRegistry.defaultGame.name, help: "the game: \(GameRegistry.names)")
+    /// `--game` of a command for the games offering `capability` (read before the parse).
+    static func game<C>(offering capability: Capability<C>) -> CommandOption {
+        text("game", "NAME", required: true, help: "the game: \(GameRegistry.names(offering: capability))")
+    }
     static let json = flag("json", help: "print one JSON object")
     static let agentFile = text(AgentFileOption.name.dropFirst(2).description, "FILE",
                                 help: "agents in any language, as processes speaking docs/protocol.md")
@@ -98,6 +102,13 @@ struct CommandOption: Sendable {
     static func threads(default value: Int? = nil, help: String = "worker threads") -> CommandOption {
         int("threads", in: threadsRange, default: value ?? ProcessInfo.activeCores, shown: value == nil ? "the active cores" : nil,
             help: help)
+    }
+
+    /// The smallest range holding all of `ranges` (a static table's range for a setting
+    /// whose range differs by game; the game's own is checked once it is known).
+    static func span<T: Comparable>(_ ranges: [ClosedRange<T>], else none: ClosedRange<T>) -> ClosedRange<T> {
+        guard let first = ranges.first else { return none }
+        return ranges.reduce(first) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
     }
 
     // MARK: - Help
@@ -129,12 +140,15 @@ struct CommandOption: Sendable {
 }
 
 extension Array where Element == CommandOption {
-    /// How each option takes values, for ``Options/init(command:arguments:declared:)``.
+    /// How each option takes values.
     var declared: [String: Options.Kind] { Dictionary(map { ($0.flag, $0.form) }, uniquingKeysWith: { a, _ in a }) }
 
     /// A command's `--help`: the usage lines, what it does, a line per option, and `footer`.
     func help(usage: [String], about: String, footer: String = "") -> String {
         let usage = usage.enumerated().map { ($0 == 0 ? "usage: " : "       ") + $1 }.joined(separator: "\n")
-        return ([usage, "", about] + map(\.helpLine) + (footer.isEmpty ? [] : [footer])).joined(separator: "\n")
+        return ([usage, "", about, helpLines] + (footer.isEmpty ? [] : [footer])).joined(separator: "\n")
     }
+
+    /// A line per option.
+    var helpLines: String { map(\.helpLine).joined(separator: "\n") }
 }

@@ -10,9 +10,6 @@ protocol OptionTable {
 }
 
 extension OptionTable {
-    /// How each option takes values.
-    static var declared: [String: Options.Kind] { table.declared }
-
     /// `arguments` parsed against the table.
     static func parse(_ arguments: [String]) throws(WorkbenchError) -> Options {
         try Options(command: name, arguments: arguments, options: table)
@@ -57,32 +54,5 @@ extension GameCommand {
             }
         }
         return lines.map { CommandOption.helpLine($0.usage, $0.help + " (\($0.games.joined(separator: ", ")))") }.joined(separator: "\n")
-    }
-}
-
-/// A command that needs the game's tablebase (`solve`, `grade`): a game without one is
-/// a usage error naming the games that have one.
-protocol TablebaseCommand: GameCommand {
-    /// What the command does without a table, for the error: `has no tablebase`.
-    static var withoutTablebase: String { get }
-    /// Runs the command for a game with a tablebase.
-    func run<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError)
-}
-
-extension TablebaseCommand {
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        guard let solvable = G.self as? any SolvableWorkbenchGame.Type else { throw Self.refusal(G.name) }
-        try run(solvable)
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) { throw Self.refusal(G.name) }
-
-    static func refusal(_ game: String) -> WorkbenchError {
-        .usage("\(name): \(game) \(withoutTablebase) (solvable: \(solvableNames))")
-    }
-
-    /// The games with a tablebase, comma-separated.
-    static var solvableNames: String {
-        GameRegistry.games.filter { $0 is any SolvableWorkbenchGame.Type }.map { $0.name }.joined(separator: ", ")
     }
 }

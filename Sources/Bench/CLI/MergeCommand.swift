@@ -4,11 +4,14 @@ import Workbench
 /// `bench merge`: the folders of a sharded run's shards (a tournament, a grading, a
 /// placement study: whatever ``ShardedRuns`` knows) joined into one folder, as one
 /// machine would have written it.
-enum MergeCommand {
-    static let declared: [String: Options.Kind] = ["--out": .value, "--partial": .flag, "--shards": .list]
-    static let help = """
-        usage: bench merge --out DIR [--partial] --shards SHARD_DIR...
-
+enum MergeCommand: OptionTable {
+    static let name = "merge"
+    static let table: [CommandOption] = [
+        .text("out", "DIR", required: true, help: "the merged folder (new, or empty)"),
+        CommandOption("shards", .text, "DIR...", required: true, form: .list, help: "the shards' folders, in any order"),
+        .flag("partial", help: "merge even when games or positions are missing"),
+    ]
+    static let help = table.help(usage: ["bench merge --out DIR [--partial] --shards SHARD_DIR..."], about: """
         Joins the folders of the shards (--shard K/N) of one run into a new folder DIR,
         as the same run on one machine writes it (apart from times and the machine):
         a tournament's tournament.json without the shard, games.jsonl in schedule order
@@ -18,21 +21,18 @@ enum MergeCommand {
         and damaged records are refused. Missing work is an error naming it, unless
         --partial (then the tables cover what was found). `bench report` and --resume
         work on DIR (docs/cluster.md).
-          --out DIR        the merged folder (new, or empty)
-          --shards DIR...  the shards' folders, in any order
-          --partial        merge even when games or positions are missing
-        """
+        """)
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let options = try Options(command: "merge", arguments: arguments, declared: declared)
-        let out = try options.required("--out")
-        guard !out.isEmpty else { throw .usage("merge: --out needs a folder name, got ''") }
-        guard let shards = options.list("--shards") else { throw .usage("merge: missing required option --shards") }
-        let outcome: MergeOutcome
-        do {
+        let outcome: MergeOutcome, out: String
+        do throws(WorkbenchError) {
+            let options = try parse(arguments)
+            out = try options.text("--out")
+            guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
+            guard let shards = options.list("--shards") else { throw options.missing("--shards") }
             outcome = try ShardedRuns.merge(shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: out),
                                             partial: options.has("--partial")) { unsharded($0, out: out) }
-        } catch { throw error.prefixed("merge") }
+        } catch { throw error.prefixed(name) }
         print(outcome.text)
         if outcome.missing > 0 {
             Output.note("merge: --partial: \(outcome.missing) \(outcome.missingWhat) missing; the tables cover the \(outcome.missingWhat) found")

@@ -20,7 +20,7 @@ struct Options {
     private(set) var lists: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
     private(set) var lineValues: [String: [String]] = [:]
-    /// The command's declarations by `--name` (empty when parsed against `declared` alone).
+    /// The command's declarations by `--name` (its rule options are not among them).
     private(set) var table: [String: CommandOption] = [:]
 
     /// Parses `arguments` against the command's `options` and the rule options `rules`;
@@ -43,14 +43,7 @@ struct Options {
         try self.init(command: command, arguments: arguments, options: options, players: G.players, rules: G.ruleParameters)
     }
 
-    /// Parses `arguments` against `declared` plus the rule options of `game`, if given.
-    init<G: WorkbenchGame>(command: String, arguments: [String], declared: [String: Kind], game: G.Type) throws(WorkbenchError) {
-        var all = declared
-        for p in G.ruleParameters { all["--" + p.name] = p.kind == .flag ? .flag : .value }
-        try self.init(command: command, arguments: arguments, declared: all)
-    }
-
-    init(command: String, arguments: [String], declared: [String: Kind]) throws(WorkbenchError) {
+    private init(command: String, arguments: [String], declared: [String: Kind]) throws(WorkbenchError) {
         self.command = command
         var i = 0
         while i < arguments.count {
@@ -175,32 +168,14 @@ struct Options {
     // MARK: - Reads by the declaration: its default and range (the value was checked as parsed)
 
     /// The whole number given for `name`, else `fallback` (a default that differs by
-    /// game), else its default; missing without either is a usage error.
+    /// game), else its default; missing without either is a usage error. Plain decimal
+    /// only (``NumberText``): no `+`, no `0x`, no blanks.
     func int(_ name: String, default fallback: Int? = nil) throws(WorkbenchError) -> Int {
-        let p = declaration(name)
-        guard case .integer(let range) = p.kind else { preconditionFailure("\(name) is not a whole number") }
-        guard let value = fallback ?? p.defaultValue?.int ?? (values[name] != nil ? range.lowerBound : nil) else { throw missing(name) }
-        return try int(name, default: value, in: range)
-    }
-
-    /// The seed given for `name`, else its default.
-    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 { try uint64(name, default: UInt64(try text(name)) ?? 0) }
-
-    /// The real number given for `name`, else its default; missing without one is a usage error.
-    func real(_ name: String) throws(WorkbenchError) -> Double { try real(name, default: declaration(name).defaultValue?.double) }
-
-    /// The text given for `name`, else its default; missing without one is a usage error.
-    func text(_ name: String) throws(WorkbenchError) -> String {
-        guard let v = values[name] ?? declaration(name).defaultValue?.description else { throw missing(name) }
-        return v
-    }
-
-    // MARK: - Reads with the default and range at the read (commands not yet on the table)
-
-    /// The whole number given for `name`, `fallback` if absent; checked against `range`.
-    /// Plain decimal only (``NumberText``): no `+`, no `0x`, no blanks.
-    func int(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(WorkbenchError) -> Int {
-        guard let text = values[name] else { return fallback }
+        guard case .integer(let range) = declaration(name).kind else { preconditionFailure("\(name) is not a whole number") }
+        guard let text = values[name] else {
+            guard let value = fallback ?? declaration(name).defaultValue?.int else { throw missing(name) }
+            return value
+        }
         guard let v = NumberText.wholeNumber(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not a whole number (plain decimal digits)")
         }
@@ -210,23 +185,30 @@ struct Options {
         return v
     }
 
-    /// An unsigned 64-bit number (a seed): decimal digits only, as everywhere else.
-    func uint64(_ name: String, default fallback: UInt64) throws(WorkbenchError) -> UInt64 {
-        guard let text = values[name] else { return fallback }
+    /// The seed given for `name`, else its default: an unsigned 64-bit number, decimal
+    /// digits only, as everywhere else.
+    func uint64(_ name: String) throws(WorkbenchError) -> UInt64 {
+        let text = try text(name)
         guard let v = NumberText.unsigned(text) else {
             throw .usage("\(command): option \(name): '\(text)' is not an unsigned 64-bit decimal number")
         }
         return v
     }
 
-    /// The finite real number given for `name`, `fallback` if absent (`nil`: required).
-    /// Plain decimal with an optional exponent (``NumberText/real(_:)``).
-    func real(_ name: String, default fallback: Double?) throws(WorkbenchError) -> Double {
+    /// The finite real number given for `name`, else its default; missing without one
+    /// is a usage error. Plain decimal with an optional exponent (``NumberText/real(_:)``).
+    func real(_ name: String) throws(WorkbenchError) -> Double {
         guard let text = values[name] else {
-            if let fallback { return fallback }
-            throw missing(name)
+            guard let value = declaration(name).defaultValue?.double else { throw missing(name) }
+            return value
         }
         guard let v = NumberText.real(text) else { throw .usage("\(command): option \(name): '\(text)' is not a finite number") }
+        return v
+    }
+
+    /// The text given for `name`, else its default; missing without one is a usage error.
+    func text(_ name: String) throws(WorkbenchError) -> String {
+        guard let v = values[name] ?? declaration(name).defaultValue?.description else { throw missing(name) }
         return v
     }
 }

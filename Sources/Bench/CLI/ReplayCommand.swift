@@ -8,9 +8,6 @@ struct ReplayCommand: GameCommand, OptionTable {
         .game, .text("moves", "LIST", default: "", shown: "none", help: "the moves to play (may be empty)"), .position,
         CommandOption.seed(help: "puzzles: the deal and refill stream").only(.puzzles), .json,
     ]
-    /// The options of a two-player game and of a puzzle (for the fuzz tests).
-    static var twoPlayerDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 2) }.declared }
-    static var puzzleDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 1) }.declared }
 
     static let help = table.help(usage: [
         #"bench replay [--game tigers-goats] [--position TEXT] --moves "b1-c2,d4-d7" [--json]"#,

@@ -12,8 +12,6 @@ struct SearchCommand: GameCommand, OptionTable {
         .position, .text("moves", "LIST", default: "", shown: "none", help: "the moves played before the search"),
         .seed(help: "the agent's seed (and a puzzle's deal)"), .json, .agentFile,
     ]
-    /// The options of a two-player game (for the fuzz tests).
-    static var twoPlayerDeclared: [String: Options.Kind] { table.filter { $0.isTaken(players: 2) }.declared }
 
     static let help = table.help(usage: [
         "bench search [--game tigers-goats] --agent SPEC [--position TEXT] [--moves LIST] [--seed S] [--json]",

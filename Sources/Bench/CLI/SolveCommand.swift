@@ -8,46 +8,53 @@ import Workbench
 /// analysis and written there; with a placement phase, studies of it and the sweep
 /// over it; for a puzzle with a deal solver, its deals (``DealSolveCommand``). What a
 /// game offers comes from the registry (``Capability``).
-struct SolveCommand {
+struct SolveCommand: OptionTable {
     static let name = "solve"
-    static let declared: [String: Options.Kind] = [
-        "--game": .value, "--threads": .value, "--out": .value, "--json": .flag,
-        "--placement": .value, "--positions": .value, "--seed": .value, "--node-limit": .value, "--tt": .value,
-        "--study": .value, "--shard": .value, "--resume": .flag,
-        "--placement-all": .value, "--through": .value,
+    /// The tablebase's options, the placement study's and the sweep's: one table, three paragraphs of the help.
+    static let tablebaseOptions: [CommandOption] = [
+        .game(offering: .tablebase), .text("out", "FILE", shown: defaultFiles, help: "the table's file"),
+        .threads(help: "worker threads; the table is the same for any N"),
+        .flag("json", help: "print one JSON object: positions, rows (wins, draws, losses per group and side to move), seconds, ..."),
     ]
+    static let studyOptions: [CommandOption] = [
+        .text("placement", "K,...", help: "goats in hand, \(steps.lowerBound)...\(steps.upperBound) (\(steps.upperBound): the start position itself)"),
+        .int("positions", in: 1...1_000_000, default: 20, shown: "20; 1 for K = \(steps.upperBound)", help: "positions per K"),
+        .seed(help: "the positions' seed"),
+        .int("node-limit", in: 1...Int.max, default: 1_000_000_000, help: "give up on a position after N nodes"),
+        .int("tt", "MB", in: 1...4096, default: 256, help: "each thread's transposition table"),
+        .text("study", "DIR", help: "keep the study in folder DIR: run.json, solved.jsonl (each position's value, nodes and seconds, "
+              + "appended as it is solved), report.json and report.md (seconds: the workers' time); continue it with --resume"),
+        .flag("resume", help: "continue the study in --study DIR (the same options)"),
+    ]
+    static let sweepOptions: [CommandOption] = [
+        .text("placement-all", "DIR", help: "the sweep's folder of layers"),
+        .text("through", "LAYER", help: "stop after LAYER (p19-goats ... p1-tigers, p0-goats)"),
+        .text("shard", "K/N", help: "a study: solve only shard K of N (item n is shard n mod N's; the items are the positions of each K "
+              + "in turn) into --study DIR; join the shards with bench merge (docs/cluster.md). The sweep: compute only slice K of N "
+              + "of the first unfinished layer (its children must be finished) into DIR/LAYER.shard-K-of-N.bcpl; the next run "
+              + "without --shard joins the N slices (each checked) and goes on"),
+    ]
+    static let table = tablebaseOptions + studyOptions + sweepOptions
+    /// The goats in hand a study takes, of every game with a placement phase.
+    static var steps: ClosedRange<Int> { CommandOption.span(GameRegistry.games(offering: .placementPhase).map { $0.placementSteps }, else: 0...0) }
 
     static var help: String { """
-        usage: bench solve --game \(GameRegistry.names(offering: .tablebase)) [--threads N] [--out FILE] [--json]
-
-        A game's tablebase (docs/tablebase.md; Bagh-Chal: every position of the sliding
-        phase, all 20 goats placed, 0-4 captured, either side to move, once per class of
-        the board's 8 symmetries) with its value for the side to move (win or loss in so
-        many plies, or draw) by retrograde analysis. When FILE exists it is read and
-        checked instead (a corrupt or foreign file is an error, left alone); otherwise
-        the table is solved and written (a temporary file renamed into place).
-          --out FILE        the table's file (default \(defaultFiles))
-          --threads N       worker threads (default: the active cores); the table is the same for any N
-          --json            print one JSON object: positions, rows (wins, draws, losses per
-                            group and side to move), seconds, ...
+        \(tablebaseOptions.help(usage: ["bench solve --game \(GameRegistry.names(offering: .tablebase)) [--threads N] [--out FILE] [--json]"],
+                                about: """
+            A game's tablebase (docs/tablebase.md; Bagh-Chal: every position of the sliding
+            phase, all 20 goats placed, 0-4 captured, either side to move, once per class of
+            the board's 8 symmetries) with its value for the side to move (win or loss in so
+            many plies, or draw) by retrograde analysis. When FILE exists it is read and
+            checked instead (a corrupt or foreign file is an error, left alone); otherwise
+            the table is solved and written (a temporary file renamed into place).
+            """))
 
         Games with a placement phase (\(GameRegistry.names(offering: .placementPhase))): with --placement K[,K...]
         the table is then used to solve it: for each K, seeded random positions with K
         goats still in hand (goats to move) are solved exactly (win, draw or loss) by
         alpha-beta down to the table, and their values and costs are printed
         (docs/tablebase.md, "The placement phase").
-          --placement K,...  goats in hand, 1...20 (20: the start position itself)
-          --positions N     positions per K (default 20; 1 for K = 20)
-          --seed S          the positions' seed (default 1)
-          --node-limit N    give up on a position after N nodes (default 1000000000)
-          --tt MB           each thread's transposition table (default 256)
-          --study DIR       keep the study in folder DIR: run.json, solved.jsonl (each position's
-                            value, nodes and seconds, appended as it is solved), report.json and
-                            report.md (seconds: the workers' time); continue it with --resume
-          --resume          continue the study in --study DIR (the same options)
-          --shard K/N       solve only shard K of N (item n is shard n mod N's; the items are the
-                            positions of each K in turn) into --study DIR; join the shards with
-                            bench merge (docs/cluster.md)
+        \(studyOptions.helpLines)
         Progress goes to stderr when it is a terminal.
 
         With --placement-all DIR, the retrograde sweep over the whole placement phase
@@ -57,10 +64,7 @@ struct SolveCommand {
         its base. Each finished layer is a file in DIR (written aside and renamed); a run
         continues after the last finished layer. One line per layer: positions, values,
         time and memory; at the end the start's value when its layer is done.
-          --through LAYER   stop after LAYER (p19-goats ... p1-tigers, p0-goats)
-          --shard K/N       compute only slice K of N of the first unfinished layer (its children
-                            must be finished) into DIR/LAYER.shard-K-of-N.bcpl; the next run
-                            without --shard joins the N slices (each checked) and goes on
+        \(sweepOptions.helpLines)
 
         \(DealSolveCommand.help)
         """ }
@@ -73,12 +77,14 @@ struct SolveCommand {
     let arguments: [String]
     let options: Options
 
+    init(_ arguments: [String]) throws(WorkbenchError) { (self.arguments, options) = (arguments, try Self.parse(arguments)) }
+
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         do {
             let name = Options.gameName(in: arguments)
             if (try? GameRegistry.game(named: name, offering: .dealSolver)) != nil { return try DealSolveCommand.run(arguments) }
-            let solve = SolveCommand(arguments: arguments, options: try Options(command: Self.name, arguments: arguments, declared: declared))
-            if solve.options.string("--placement") != nil || solve.options.string("--placement-all") != nil {
+            let solve = try SolveCommand(arguments)
+            if solve.options.isGiven("--placement") || solve.options.isGiven("--placement-all") {
                 let game = try GameRegistry.game(named: name, offering: .placementPhase)
                 try solve.placement(game)
             } else {
@@ -88,7 +94,18 @@ struct SolveCommand {
         } catch { throw error.prefixed(name) }
     }
 
-    var threads: Int { get throws(WorkbenchError) { try options.int("--threads", default: ProcessInfo.activeCores, in: 1...1024) } }
+    /// A placement study's options, checked before any table is read (`bench cluster`
+    /// checks a study's arguments with this).
+    static func checkStudy(_ arguments: [String]) throws(WorkbenchError) {
+        let solve = try SolveCommand(arguments)
+        guard solve.options.isGiven("--placement") else {
+            throw .usage("only a placement study (--placement K,... --study OUT) is split into shards")
+        }
+        let game = try GameRegistry.game(named: Options.gameName(in: arguments), offering: .placementPhase)
+        _ = try solve.study(game)
+    }
+
+    var threads: Int { get throws(WorkbenchError) { try options.int("--threads") } }
 
     /// The table's file: `--out`, else the game's default.
     func tablePath<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String {
@@ -109,25 +126,17 @@ struct SolveCommand {
 
     /// The tablebase alone.
     func tablebase<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        for name in ["--positions", "--seed", "--node-limit", "--tt", "--study", "--shard", "--resume", "--through"]
-        where options.string(name) != nil || options.has(name) {
+        for name in ["--positions", "--seed", "--node-limit", "--tt", "--study", "--shard", "--resume", "--through"] where options.isGiven(name) {
             throw .usage("\(name) needs \(name == "--through" ? "--placement-all DIR" : "--placement")")
         }
         let summary = try obtain(G.self).summary
         if options.has("--json") { try Output.printJSON(summary) } else { print(summary.text) }
     }
 
-    /// `--placement`: a study (kept in `--study DIR`, or printed); `--placement-all`: the sweep.
-    func placement<G: PlacementPhaseGame>(_ game: G.Type) throws(WorkbenchError) {
-        if let folder = options.string("--placement-all") {
-            for name in ["--placement", "--positions", "--seed", "--node-limit", "--tt", "--study", "--resume"]
-            where options.string(name) != nil || options.has(name) {
-                throw .usage("\(name) does not go with --placement-all")
-            }
-            return try sweep(G.self, folder: folder)
-        }
-        if options.string("--through") != nil { throw .usage("--through needs --placement-all DIR") }
-        let text = try options.required("--placement")
+    /// The study of `--placement`: what to solve, its folder and its shard.
+    func study<G: PlacementPhaseGame>(_ game: G.Type) throws(WorkbenchError) -> (spec: PlacementStudySpec, folder: String?, shard: Shard?) {
+        if options.isGiven("--through") { throw .usage("--through needs --placement-all DIR") }
+        let text = try options.text("--placement")
         var steps: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let k = NumberText.wholeNumber(part), G.placementSteps.contains(k) else {
@@ -135,16 +144,25 @@ struct SolveCommand {
             }
             steps.append(k)
         }
-        let count = try options.int("--positions", default: 20, in: 1...1_000_000)
-        let seed = try options.uint64("--seed", default: 1)
-        let nodeLimit = try options.int("--node-limit", default: 1_000_000_000, in: 1...Int.max)
-        let megabytes = try options.int("--tt", default: 256, in: 1...4096)
+        let spec = PlacementStudySpec(game: G.name, goatsInHand: steps, positions: try options.int("--positions"),
+                                      seed: try options.uint64("--seed"), nodeLimit: try options.int("--node-limit"),
+                                      tableMegabytes: try options.int("--tt"))
         let shard = try options.shard(command: Self.name, folder: nil)
-        let studyFolder = options.string("--study")
-        if studyFolder == "" { throw .usage("--study needs a folder name, got ''") }
-        if studyFolder == nil && (shard != nil || options.has("--resume")) {
-            throw .usage("--shard and --resume need --study DIR (the study's folder)")
+        let folder = options.string("--study")
+        if folder == "" { throw .usage("--study needs a folder name, got ''") }
+        if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
+        return (spec, folder, shard)
+    }
+
+    /// `--placement`: a study (kept in `--study DIR`, or printed); `--placement-all`: the sweep.
+    func placement<G: PlacementPhaseGame>(_ game: G.Type) throws(WorkbenchError) {
+        if let folder = options.string("--placement-all") {
+            for name in ["--placement", "--positions", "--seed", "--node-limit", "--tt", "--study", "--resume"] where options.isGiven(name) {
+                throw .usage("\(name) does not go with --placement-all")
+            }
+            return try sweep(G.self, folder: folder)
         }
+        let (spec, studyFolder, shard) = try study(G.self)
         let table = try obtain(G.self).table
         let threads = try threads
         let json = options.has("--json")
@@ -154,8 +172,6 @@ struct SolveCommand {
             progress = { k, done, total in StatusLine.show("[\(k) in hand: \(done)/\(total) positions, \(Int(Clock.now - start)) s]") }
         }
         if let dir = studyFolder {
-            let spec = PlacementStudySpec(game: G.name, goatsInHand: steps, positions: count, seed: seed, nodeLimit: nodeLimit,
-                                          tableMegabytes: megabytes)
             let (report, repair) = try PlacementStudy.study(G.self, table: table, spec: spec, folder: URL(fileURLWithPath: dir),
                                                             shard: shard, resume: options.has("--resume"), threads: threads,
                                                             command: benchCommandLine([Self.name] + arguments), progress: progress)
@@ -165,11 +181,11 @@ struct SolveCommand {
         }
         var reports: [PlacementStudy.Report] = []
         if !json { print(PlacementStudy.tableHeader) }
-        for k in steps {
+        for k in spec.goatsInHand {
             var perK: (@Sendable (Int, Int) -> Void)? = nil
             if let progress { perK = { done, total in progress(k, done, total) } }
-            let r = G.placementStudy(table: table, steps: k, count: count, seed: seed, nodeLimit: nodeLimit, threads: threads,
-                                     tableMegabytes: megabytes, progress: perK)
+            let r = G.placementStudy(table: table, steps: k, count: spec.positions, seed: spec.seed, nodeLimit: spec.nodeLimit,
+                                     threads: threads, tableMegabytes: spec.tableMegabytes, progress: perK)
             StatusLine.clear()
             reports.append(r)
             if !json { print(r.tableRow) }

@@ -48,6 +48,8 @@ public protocol TrainableGame: WorkbenchGame {
                       report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String
     /// The name of the trained file in the folder (`weights.bin`).
     static var trainedFileName: String { get }
+    /// The learning rates a run takes (0 only as the lower bound: the rate is above it).
+    static var learningRates: ClosedRange<Double> { get }
 }
 
 /// A game whose last turns the workbench solves exactly (Coin Sorter, `bench endgame`):

@@ -41,6 +41,7 @@ public struct NoRules: Sendable, Equatable, Codable {
 /// (``CoinSorterTraining``, docs/learning.md).
 extension CoinSorter: TrainableGame {
     public static var trainedFileName: String { CoinSorterTraining.weightsName }
+    public static var learningRates: ClosedRange<Double> { CoinSorterTraining.alphaRange }
 
     public static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?, resume: Bool,
                              report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String {
