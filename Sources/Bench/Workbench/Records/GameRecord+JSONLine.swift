@@ -14,68 +14,91 @@ extension GameRecord {
         w.key("outcome"); w.string(outcome)
         if let pair { w.key("pair"); w.int(pair) }
         if let pairing { w.key("pairing"); w.int(pairing) }
-        if let passed { w.key("passed"); w.text += passed ? "true" : "false" }
+        if let passed { w.key("passed"); w.raw(passed ? "true" : "false") }
         w.key("playouts"); w.ints(playouts)
         if let reason { w.key("reason"); w.string(reason) }
         w.key("result"); w.string(result.text)
         if let score = puzzleScore { w.key("score"); w.int(score) }
-        w.key("seed"); w.text += String(seed)
+        w.key("seed"); w.unsigned(seed)
         w.key("sides"); w.strings(sides)
         if let start { w.key("start"); w.string(start) }
         if let stderr { w.key("stderr"); w.strings(stderr) }
         if format >= 3 { w.key("termination"); w.string(termination.rawValue) }
         w.key("times"); w.doubles(times)
-        w.text += "}"
+        w.close()
         return w.text
     }
 }
 
 /// Writes one JSON object as `JSONEncoder` does with sorted keys (the caller gives the
-/// keys in order) and without escaped slashes.
+/// keys in order) and without escaped slashes, into a byte buffer.
 struct JSONLineWriter {
-    var text = "{"
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
 
-    mutating func key(_ k: String) {
-        if text.utf8.count > 1 { text += "," }
-        text += "\"" + k + "\":"
+    init() { bytes.reserveCapacity(2048) }
+
+    /// The object so far, as text (the caller closes it with ``close()``).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func close() { bytes.append(UInt8(ascii: "}")) }
+
+    mutating func raw(_ s: String) { bytes.append(contentsOf: s.utf8) }
+
+    mutating func key(_ k: StaticString) {
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        k.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
-    mutating func int(_ n: Int) { text += String(n) }
+    mutating func int(_ n: Int) {
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        unsigned(n.magnitude)
+    }
+
+    mutating func unsigned(_ n: UInt64) { unsigned(UInt(n)) }
+
+    mutating func unsigned(_ n: UInt) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                                                                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var v = n, count = 0
+        withUnsafeMutableBytes(of: &digits) { d in
+            repeat {
+                d[19 - count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            } while v > 0
+            bytes.append(contentsOf: d[(20 - count)...])
+        }
+    }
 
     /// A double as the encoder writes it: its shortest round-trip form, without a
     /// trailing `.0` for whole numbers.
     mutating func double(_ x: Double) {
-        let d = x.description
-        text += d.hasSuffix(".0") ? String(d.dropLast(2)) : d
+        let d = x.description.utf8
+        if d.count > 2, d.suffix(2).elementsEqual(".0".utf8) { bytes.append(contentsOf: d.dropLast(2)) } else { bytes.append(contentsOf: d) }
     }
 
     mutating func string(_ s: String) {
-        text += "\""
-        var plain = true
-        for b in s.utf8 where b < 0x20 || b == 0x22 || b == 0x5C { plain = false; break }
-        if plain {
-            text += s
-        } else {
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case "\u{08}": text += "\\b"
-                case "\u{0C}": text += "\\f"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        text.unicodeScalars.append(scalar)
-                    }
-                }
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), b])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [b, b])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                          hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: bytes.append(b)
             }
         }
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
     }
 
     mutating func strings(_ a: [String]) { list(a) { $0.string($1) } }
@@ -83,11 +106,11 @@ struct JSONLineWriter {
     mutating func doubles(_ a: [Double]) { list(a) { $0.double($1) } }
 
     private mutating func list<T>(_ a: [T], _ item: (inout JSONLineWriter, T) -> Void) {
-        text += "["
+        bytes.append(UInt8(ascii: "["))
         for (i, x) in a.enumerated() {
-            if i > 0 { text += "," }
+            if i > 0 { bytes.append(UInt8(ascii: ",")) }
             item(&self, x)
         }
-        text += "]"
+        bytes.append(UInt8(ascii: "]"))
     }
 }

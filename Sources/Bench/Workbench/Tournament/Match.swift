@@ -48,7 +48,9 @@ public enum Match {
                 throw .runtime("agent '\(agent)' returned no legal move in \(position())")
             }
             moves.append(notation(move))
-            times.append(seconds); nodes.append(result.nodes); playouts.append(result.playouts)
+            // To the microsecond: the clock's noise is larger, and 17 digits a move made
+            // writing the records a large part of a cheap tournament's time.
+            times.append((seconds * 1e6).rounded() / 1e6); nodes.append(result.nodes); playouts.append(result.playouts)
             return move
         }
     }
