@@ -34,6 +34,9 @@ extension TigersGoats {
         if Int(captured) >= Self.capturesToWin { return 0 }
         typealias B = Bitboard
         let g = goats, t = tigers, occupied = g | t, e = ~occupied
+        // The table of the squares around each square, found once: read through the
+        // global, every lookup called its accessor in the Boards module.
+        let around = squaresAround.span
         let m = (B.north(g) & e).nonzeroBitCount &+ (B.south(g) & e).nonzeroBitCount
             &+ (B.east(g) & e).nonzeroBitCount &+ (B.west(g) & e).nonzeroBitCount
             &+ (B.northEast(g) & e).nonzeroBitCount &+ (B.northWest(g) & e).nonzeroBitCount
@@ -46,56 +49,53 @@ extension TigersGoats {
             tt &= tt &- 1
             var ray = B.clipIncreasing(B.rayNorth(s), occupied)
             var blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, around)
             if blocker != 0 {
                 let beyond = B.clipIncreasing(B.rayNorth(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
             }
             ray = B.clipIncreasing(B.rayEast(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, around)
             if blocker != 0 {
                 let beyond = B.clipIncreasing(B.rayEast(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
             }
             ray = B.clipDecreasing(B.raySouth(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, around)
             if blocker != 0 {
                 let beyond = B.clipDecreasing(B.raySouth(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
             }
             ray = B.clipDecreasing(B.rayWest(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, around)
             if blocker != 0 {
                 let beyond = B.clipDecreasing(B.rayWest(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
             }
         }
         // Jumps set-wise per direction over all tigers (each has its own landing square).
-        total &+= Self.jumpsAfterGoatMoves(0, tigers: t, goats: g, empty: e, moves: m)
-        total &+= Self.jumpsAfterGoatMoves(1, tigers: t, goats: g, empty: e, moves: m)
-        total &+= Self.jumpsAfterGoatMoves(2, tigers: t, goats: g, empty: e, moves: m)
-        total &+= Self.jumpsAfterGoatMoves(3, tigers: t, goats: g, empty: e, moves: m)
+        total &+= Self.jumpsAfterGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsAfterGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsAfterGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsAfterGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, around)
         return total
     }
-
-    /// The squares next to square `x` (0...63), diagonals included.
-    @inlinable @inline(__always)
-    internal static func around(_ x: Int) -> UInt64 { squaresAround[unchecked: x] }
 
     /// The slides onto the run's squares summed over the goat moves after which each is
     /// legal: n M - sum of in(x) cover(x). `increasing`: the ray runs towards higher bits.
     @inlinable @inline(__always)
-    internal static func slidesAfterGoatMoves(run: UInt64, increasing: Bool, goats g: UInt64, moves m: Int) -> Int {
+    internal static func slidesAfterGoatMoves(run: UInt64, increasing: Bool, goats g: UInt64, moves m: Int,
+                                              _ around: Span<UInt64>) -> Int {
         let n = run.nonzeroBitCount
         var sum = n &* m
         // Lowest bit first: the farthest square of an increasing ray comes last.
         var cover = increasing ? n : 1
         var r = run
         while r != 0 {
-            sum &-= cover &* (around(r.trailingZeroBitCount) & g).nonzeroBitCount
+            sum &-= cover &* (around[unchecked: r.trailingZeroBitCount] & g).nonzeroBitCount
             cover &+= increasing ? -1 : 1
             r &= r &- 1
         }
@@ -105,9 +105,10 @@ extension TigersGoats {
     /// The slides through the first blocker `a` (a goat) onto itself and the empty
     /// squares of `beyond`, summed over the moves of goat a that keep the path empty.
     @inlinable @inline(__always)
-    internal static func slidesThrough(_ a: UInt64, beyond: UInt64, runIsEmpty: Bool, empty e: UInt64) -> Int {
+    internal static func slidesThrough(_ a: UInt64, beyond: UInt64, runIsEmpty: Bool, empty e: UInt64,
+                                       _ around: Span<UInt64>) -> Int {
         let ext = (beyond & e).nonzeroBitCount
-        let out = (around(a.trailingZeroBitCount) & e).nonzeroBitCount &- (runIsEmpty ? 0 : 1)
+        let out = (around[unchecked: a.trailingZeroBitCount] & e).nonzeroBitCount &- (runIsEmpty ? 0 : 1)
         return (1 &+ ext) &* out &- ext
     }
 
@@ -127,7 +128,7 @@ extension TigersGoats {
     /// summed over the goat moves after which each is legal (see ``leafCountTwoPlies()``).
     @inlinable @inline(__always)
     internal static func jumpsAfterGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
-                                             moves m: Int) -> Int {
+                                             moves m: Int, _ around: Span<UInt64>) -> Int {
         let c = orthogonalStep(t, d)
         // The index offset of one step: the square jumped over is `delta` before the landing.
         let delta = d == 0 ? 8 : d == 1 ? -8 : d == 2 ? 1 : -1
@@ -137,19 +138,19 @@ extension TigersGoats {
         var sum = landing.nonzeroBitCount &* (m &+ 1)
         while landing != 0 {
             let l = landing.trailingZeroBitCount
-            sum &-= (around(l &- delta) & e).nonzeroBitCount &+ (around(l) & g).nonzeroBitCount
+            sum &-= (around[unchecked: l &- delta] & e).nonzeroBitCount &+ (around[unchecked: l] & g).nonzeroBitCount
             landing &= landing &- 1
         }
         // c and l goats: out(l).
         landing = overGoat & g
         while landing != 0 {
-            sum &+= (around(landing.trailingZeroBitCount) & e).nonzeroBitCount
+            sum &+= (around[unchecked: landing.trailingZeroBitCount] & e).nonzeroBitCount
             landing &= landing &- 1
         }
         // c and l empty: in(c).
         landing = overEmpty & e
         while landing != 0 {
-            sum &+= (around(landing.trailingZeroBitCount &- delta) & g).nonzeroBitCount
+            sum &+= (around[unchecked: landing.trailingZeroBitCount &- delta] & g).nonzeroBitCount
             landing &= landing &- 1
         }
         // c empty, l goat: 1.
