@@ -203,7 +203,8 @@ static inline u64 tg_goats_children(const TG *p, int depth) {
 }
 
 /* Plays each tiger move and recurses (depth left below the child); at depth 1 the
- * child's goat moves are counted by popcounts. */
+ * child's goat moves are counted by popcounts, at depth 2 the closed form is called
+ * here, not through a call of tg_perft per child. */
 static inline u64 tg_tigers_children(const TG *p, int depth) {
     u64 g = p->goats, t = p->tigers, occ = g | t, e = ~occ, nodes = 0;
     TG c = *p;
@@ -216,7 +217,8 @@ static inline u64 tg_tigers_children(const TG *p, int depth) {
         c.captured = p->captured;
         for (; slides; slides &= slides - 1) {
             c.tigers = t ^ sb ^ (slides & (0 - slides));
-            nodes += depth == 1 ? tg_goat_count(g, ~(g | c.tigers)) : tg_perft(&c, depth);
+            nodes += depth == 1 ? tg_goat_count(g, ~(g | c.tigers))
+                   : depth == 2 ? tg_two_goats(g, c.tigers) : tg_perft(&c, depth);
         }
         c.captured = p->captured + 1;
 #define JUMP(SH)                                                                           \
@@ -309,7 +311,26 @@ static inline u64 bc_two_place(u32 g, u32 t) {
     return (M - 1) * (steps + jumps) + open;
 }
 
+/* Perft 2 by a closed form in the placement phase; -1 in the movement phase. */
+static inline long long bc_two(const BC *p) {
+    u32 g = p->goats, t = p->tigers, e = ~(g | t) & BC_ALL;
+    if (p->in_hand == 0) return -1;
+    if (p->side == 0) return p->captured >= 5 ? 0 : (long long)bc_two_place(g, t);
+    /* Tigers to move in the placement phase: after a step the goats have |E|
+     * placements, after a jump |E| + 1, or none after the fifth capture. */
+    u64 a, b, E = (u64)__builtin_popcount(e);
+    bc_tiger_sets(g, t, e, &a, &b);
+    return (long long)(a * E + (p->captured + 1 >= 5 ? 0 : b * (E + 1)));
+}
+
 static u64 bc_perft(const BC *p, int depth);
+
+/* A child's leaves `depth` plies below it: the closed form for two plies where there
+ * is one (called here, not through a call of bc_perft per child), else the recursion. */
+static inline u64 bc_below(const BC *c, int depth) {
+    if (depth == 2) { long long n = bc_two(c); if (n >= 0) return (u64)n; }
+    return bc_perft(c, depth);
+}
 
 static u64 bc_children(const BC *p, int depth) {
     u32 g = p->goats, t = p->tigers, e = ~(g | t) & BC_ALL;
@@ -326,7 +347,7 @@ static u64 bc_children(const BC *p, int depth) {
                     bc_tiger_sets(c.goats, t, e & ~c.goats, &a, &b);
                     nodes += a + b;
                 } else {
-                    nodes += bc_perft(&c, depth);
+                    nodes += bc_below(&c, depth);
                 }
             }
             return nodes;
@@ -339,7 +360,7 @@ static u64 bc_children(const BC *p, int depth) {
                 u64 a, b;                                                 \
                 bc_tiger_sets(c.goats, t, ~(c.goats | t) & BC_ALL, &a, &b); \
                 nodes += a + b;                                           \
-            } else nodes += bc_perft(&c, depth);                          \
+            } else nodes += bc_below(&c, depth);                          \
         }
         DIRS(C)
 #undef C
@@ -354,7 +375,7 @@ static u64 bc_children(const BC *p, int depth) {
             u32 to = st(tb, d, s) & e;                                      \
             if (to) {                                                       \
                 c.tigers = t ^ tb ^ to;                                     \
-                nodes += depth == 1 ? bc_goat_count(g, ~(g | c.tigers) & BC_ALL, p->in_hand) : bc_perft(&c, depth); \
+                nodes += depth == 1 ? bc_goat_count(g, ~(g | c.tigers) & BC_ALL, p->in_hand) : bc_below(&c, depth); \
             }                                                               \
         }
         DIRS(C)
@@ -367,7 +388,7 @@ static u64 bc_children(const BC *p, int depth) {
                 c.tigers = t ^ tb ^ to;                                     \
                 c.goats = g ^ sh(tb, d);                                    \
                 nodes += depth == 1 ? (c.captured >= 5 ? 0 : bc_goat_count(c.goats, ~(c.goats | c.tigers) & BC_ALL, p->in_hand)) \
-                                    : bc_perft(&c, depth);                  \
+                                    : bc_below(&c, depth);                  \
             }                                                               \
         }
         DIRS(C)
@@ -386,14 +407,7 @@ static u64 bc_perft(const BC *p, int depth) {
         bc_tiger_sets(g, t, e, &a, &b);
         return a + b;
     }
-    if (depth == 2 && p->side == 0 && p->in_hand > 0) return bc_two_place(g, t);
-    if (depth == 2 && p->side == 1 && p->in_hand > 0) {
-        /* Tigers to move in the placement phase: after a step the goats have |E|
-         * placements, after a jump |E| + 1, or none after the fifth capture. */
-        u64 a, b, E = (u64)__builtin_popcount(e);
-        bc_tiger_sets(g, t, e, &a, &b);
-        return a * E + (p->captured + 1 >= 5 ? 0 : b * (E + 1));
-    }
+    if (depth == 2) { long long n = bc_two(p); if (n >= 0) return (u64)n; }
     return bc_children(p, depth - 1);
 }
 
