@@ -3,8 +3,9 @@
 public enum Perft {
     /// The number of leaf positions `depth` plies below `position`.
     ///
-    /// The last ply is counted in bulk with `moveCount()`, without playing it, and
-    /// moves are played with `playWithoutHash`, as no hash is read.
+    /// The last ply is counted in bulk with `moveCount()`, without playing it, the
+    /// last two with `leafCountTwoPlies()` where the game has a closed form for them,
+    /// and moves are played with `playWithoutHash`, as no hash is read.
     /// Repetition and the ply limit are ignored, as docs/rules.md says.
     /// - Complexity: proportional to the nodes above the last ply.
     @inlinable
@@ -20,6 +21,7 @@ public enum Perft {
         _ position: Game, depth: Int, lists: UnsafeMutablePointer<MoveList<Game.Move>>
     ) -> UInt64 {
         if depth <= 1 { return depth == 1 ? UInt64(truncatingIfNeeded: position.moveCount()) : 1 }
+        if depth == 2, let leaves = position.leafCountTwoPlies() { return UInt64(truncatingIfNeeded: leaves) }
         lists.pointee.removeAll()
         position.generateMoves(into: &lists.pointee)
         var nodes: UInt64 = 0
@@ -33,6 +35,20 @@ public enum Perft {
                 var child = position
                 child.playWithoutHash(lists.pointee.storage[unchecked: i])
                 nodes &+= UInt64(truncatingIfNeeded: child.moveCount())
+                i &+= 1
+            }
+            return nodes
+        }
+        if depth == 3 {
+            // The children's two plies below, in this loop rather than in a call per child.
+            while i < n {
+                var child = position
+                child.playWithoutHash(lists.pointee.storage[unchecked: i])
+                if let leaves = child.leafCountTwoPlies() {
+                    nodes &+= UInt64(truncatingIfNeeded: leaves)
+                } else {
+                    nodes &+= count(child, depth: 2, lists: lists + 1)
+                }
                 i &+= 1
             }
             return nodes
