@@ -119,6 +119,44 @@ final class CoinSorterLearningTests: XCTestCase {
             .contains { $0.hasPrefix(URL(fileURLWithPath: path).lastPathComponent + ".tmp") }, "no temporary file left")
     }
 
+    func testDivergedWeightsAreNeverWrittenAndTheCheckpointIsKept() throws {
+        let (network, state, _) = trained(episodes: 50)
+        let path = scratchPath("weights")
+        try network.write(to: path, state: state)
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        network.weights[7] = .nan
+        XCTAssertThrowsError(try network.write(to: path, state: state)) { error in
+            XCTAssertTrue((error as! WeightsFileError).message.contains("diverged"), "\(error)")
+        }
+        network.weights[7] = .infinity
+        XCTAssertThrowsError(try network.write(to: path, state: state))
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), good, "the good checkpoint is left as it was")
+        XCTAssertNoThrow(try CoinSorterNTuple.load(path))
+    }
+
+    func testAHeaderLearningRateOrBatchOutOfRangeIsRefusedEvenWithARecomputedChecksum() throws {
+        let (network, state, _) = trained(episodes: 50)
+        let path = scratchPath("weights")
+        try network.write(to: path, state: state)
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        func patched(_ offset: Int, _ value: UInt64, _ size: Int) -> Data {
+            var bytes = [UInt8](good)
+            for i in 0..<size { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt64(8 * i)) }
+            var checksum = Checksum()
+            bytes.withUnsafeBytes { checksum.add(UnsafeRawBufferPointer(rebasing: $0[0..<(bytes.count - 8)])) }
+            for i in 0..<8 { bytes[bytes.count - 8 + i] = UInt8(truncatingIfNeeded: checksum.value >> UInt64(8 * i)) }
+            return Data(bytes)
+        }
+        for (bytes, words) in [(patched(56, (11.0).bitPattern, 8), "bad alpha"), (patched(56, (0.0).bitPattern, 8), "bad alpha"),
+                               (patched(28, 1001, 4), "bad batch")] {
+            let bad = scratchPath("patched")
+            try bytes.write(to: URL(fileURLWithPath: bad))
+            XCTAssertThrowsError(try CoinSorterNTuple.load(bad)) { error in
+                XCTAssertTrue((error as! WeightsFileError).message.contains(words), "\(error)")
+            }
+        }
+    }
+
     func testADamagedWeightsFileIsRefusedWithOneLine() throws {
         let (network, state, _) = trained(episodes: 50)
         let path = scratchPath("weights")

@@ -32,9 +32,11 @@ enum EndgameCommand: OptionTable {
             guard game.endgameTurns.contains(turns) else {
                 throw .usage("option --turns: \(turns) is out of range \(game.endgameTurns.lowerBound)...\(game.endgameTurns.upperBound)")
             }
-            print(try game.endgame(folder: URL(fileURLWithPath: folder), agents: options.list("--agents"), turns: turns,
-                                   deals: options.isGiven("--deals") ? try options.int("--deals") : nil, threads: try options.int("--threads")),
-                  terminator: "")
+            let (table, note) = try game.endgame(folder: URL(fileURLWithPath: folder), agents: options.list("--agents"), turns: turns,
+                                                 deals: options.isGiven("--deals") ? try options.int("--deals") : nil,
+                                                 threads: try options.int("--threads"))
+            print(table, terminator: "")
+            if let note { Output.note("endgame: \(note)") }
         } catch { throw error.prefixed(name) }
     }
 }

@@ -34,10 +34,24 @@ extension CoinSorterNTuple {
     public static let fileMagic = Array("GBNT-CS1".utf8)
     public static let fileVersion = 1
     static let headerSize = 72
+    /// The largest learning rate and batch a run takes (``CoinSorterTraining``'s checks):
+    /// a header beyond them is corrupt.
+    public static let maxAlpha = 10.0
+    public static let maxBatch = 1000
 
     /// Writes the weights and `state` to `path`, through a temporary file renamed into
     /// place, so `path` always holds a complete file (the old one or the new one).
+    /// Weights that are not all finite (a learning rate too large for the run: the
+    /// weights diverged) are refused, and `path` keeps what it held: a checkpoint is never
+    /// replaced by one that cannot be read back.
     public func write(to path: String, state: CoinSorterTrainingState) throws(WeightsFileError) {
+        if let i = (0..<weightCount).first(where: { !weights[$0].isFinite }) {
+            throw WeightsFileError("the weights diverged (weight \(i) is \(weights[i]) after \(state.episodes) episodes at alpha "
+                + "\(state.alpha)); \(path) is left as it was: train with a smaller alpha")
+        }
+        guard state.alpha.isFinite, state.alpha > 0, state.alpha <= Self.maxAlpha, state.batch >= 1, state.batch <= Self.maxBatch else {
+            throw WeightsFileError("alpha \(state.alpha) or batch \(state.batch) is out of range; \(path) is left as it was")
+        }
         var bytes = Self.fileMagic
         bytes.reserveCapacity(Self.headerSize + 4 * weightCount)
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
@@ -93,11 +107,13 @@ extension CoinSorterNTuple {
             throw WeightsFileError("\(path): checksum mismatch (the file is corrupt)")
         }
         let batch = Int(field(28, 4)), episodes = field(40, 8)
-        guard batch >= 1, episodes <= UInt64(Int.max) else {
-            throw WeightsFileError("\(path): bad batch or episode count in its header (corrupt file)")
+        guard batch >= 1, batch <= maxBatch, episodes <= UInt64(Int.max) else {
+            throw WeightsFileError("\(path): bad batch (\(batch)) or episode count in its header (corrupt file)")
         }
         let alpha = Double(bitPattern: field(56, 8))
-        guard alpha.isFinite, alpha > 0 else { throw WeightsFileError("\(path): bad alpha in its header (corrupt file)") }
+        guard alpha.isFinite, alpha > 0, alpha <= maxAlpha else {
+            throw WeightsFileError("\(path): bad alpha (\(alpha)) in its header (corrupt file)")
+        }
         for i in 0..<network.weightCount {
             let w = Float(bitPattern: UInt32(truncatingIfNeeded: field(headerSize + 4 * i, 4)))
             guard w.isFinite else { throw WeightsFileError("\(path): weight \(i) is not a finite number (corrupt file)") }

@@ -57,8 +57,10 @@ public protocol TrainableGame: WorkbenchGame {
 public protocol ExactEndgameGame: WorkbenchGame {
     /// The turns left that can be solved.
     static var endgameTurns: ClosedRange<Int> { get }
-    /// The table (Markdown) of the games of the tournament folder `folder`.
-    static func endgame(folder: URL, agents: [String]?, turns: Int, deals: Int?, threads: Int) throws(WorkbenchError) -> String
+    /// The table (Markdown) of the games of the tournament folder `folder`, and a note
+    /// when its log's last line was cut short (not counted).
+    static func endgame(folder: URL, agents: [String]?, turns: Int, deals: Int?,
+                        threads: Int) throws(WorkbenchError) -> (table: String, note: String?)
 }
 
 /// A puzzle whose deals the workbench solves (Balls!, `bench solve`): per deal the

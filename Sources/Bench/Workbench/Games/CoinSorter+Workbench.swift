@@ -56,8 +56,9 @@ extension CoinSorter: TrainableGame {
 extension CoinSorter: ExactEndgameGame {
     public static var endgameTurns: ClosedRange<Int> { 1...2 }
 
-    public static func endgame(folder: URL, agents: [String]?, turns: Int, deals: Int?, threads: Int) throws(WorkbenchError) -> String {
-        CoinSorterEndgame.markdown(try CoinSorterEndgame.analyse(folder: folder, agents: agents, turns: turns, deals: deals,
-                                                                 threads: threads), turns: turns)
+    public static func endgame(folder: URL, agents: [String]?, turns: Int, deals: Int?,
+                               threads: Int) throws(WorkbenchError) -> (table: String, note: String?) {
+        let (rows, note) = try CoinSorterEndgame.analyse(folder: folder, agents: agents, turns: turns, deals: deals, threads: threads)
+        return (CoinSorterEndgame.markdown(rows, turns: turns), note)
     }
 }

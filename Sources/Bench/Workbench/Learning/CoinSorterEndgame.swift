@@ -28,14 +28,22 @@ public enum CoinSorterEndgame {
         public func summary(_ f: (Position) -> Double) -> SampleSummary { SampleSummary(positions.map(f)) }
     }
 
-    /// Reads the tournament folder's games and solves the positions with `turns` turns
-    /// left of each agent named (every puzzle agent but oracles when none), on `threads`.
-    public static func analyse(folder: URL, agents: [String]?, turns: Int, deals: Int?, threads: Int) throws(WorkbenchError) -> [Row] {
-        let log = folder.appendingPathComponent("games.jsonl")
-        guard FileManager.default.fileExists(atPath: log.path) else {
-            throw .usage("\(folder.path) holds no games.jsonl (a tournament folder is expected)")
+    /// Reads the tournament folder's games, each checked as `bench report` checks it (a
+    /// record of another tournament, out of range or given twice is an error), and solves
+    /// the positions with `turns` turns left of each agent named (every puzzle agent but
+    /// oracles when none), on `threads`. Returns the rows and a note when the log's last
+    /// line was cut short (it is not counted).
+    public static func analyse(folder: URL, agents: [String]?, turns: Int, deals: Int?,
+                               threads: Int) throws(WorkbenchError) -> (rows: [Row], note: String?) {
+        let (file, _) = try TournamentFolder.readFile(folder, as: NoRules.self)
+        guard file.config.game == CoinSorter.name else {
+            throw .usage("\(folder.path) holds a \(file.config.game) tournament, not a \(CoinSorter.name) one")
         }
-        let records = try RecordLog.read(log).records.filter { $0.agents.count == 1 }
+        let log = folder.appendingPathComponent(TournamentFolder.logName)
+        var records: [GameRecord] = []
+        let note = try TournamentFolder.scan(log, check: PuzzleRecordCheck<CoinSorter>(file: file, source: TournamentFolder.logName)) {
+            record, _ in records.append(record)
+        }
         var names: [String] = []
         for r in records where !names.contains(r.agents[0]) && !Clairvoyance.isOracle(r.agents[0]) { names.append(r.agents[0]) }
         if let agents {
@@ -53,7 +61,7 @@ public enum CoinSorterEndgame {
             }.map { r throws(WorkbenchError) in try r.get() }
             rows.append(Row(agent: name, positions: positions))
         }
-        return rows
+        return (rows, note)
     }
 
     /// The game replayed to `turns` turns left, and that position solved.

@@ -63,7 +63,7 @@ public struct CoinSorterTraining: Sendable {
     }
 
     /// The learning rates a run takes: (0, 10].
-    public static let alphaRange = 0.0...10.0
+    public static let alphaRange = 0.0...CoinSorterNTuple.maxAlpha
 
     /// The files of a training run's folder: the checkpoint says it holds one.
     public static let layout = RunLayout(what: "training run", configName: weightsName, lockName: ".lock")

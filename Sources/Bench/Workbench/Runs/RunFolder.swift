@@ -126,8 +126,13 @@ public final class RunFolder: Sendable {
     /// failure leaves nothing (a merge's output). `out` must be absent or empty.
     public static func writeAside<T>(_ out: URL, _ body: (URL) throws(WorkbenchError) -> T) throws(WorkbenchError) -> T {
         let fm = FileManager.default
-        if fm.fileExists(atPath: out.path), (try? fm.contentsOfDirectory(atPath: out.path))?.isEmpty != true {
-            throw .usage("\(out.path) already holds files; write into a new folder", field: "out")
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: out.path, isDirectory: &isFolder) {
+            // Never replaced: a file, a link, or a folder with anything in it.
+            guard isFolder.boolValue else { throw .usage("\(out.path) is a file, not a folder; write into a new folder", field: "out") }
+            guard (try? fm.contentsOfDirectory(atPath: out.path))?.isEmpty == true else {
+                throw .usage("\(out.path) already holds files; write into a new folder", field: "out")
+            }
         }
         let aside = out.deletingLastPathComponent().appendingPathComponent(".\(out.lastPathComponent).writing-\(getpid())")
         try? fm.removeItem(at: aside)

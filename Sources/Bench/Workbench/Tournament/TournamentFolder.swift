@@ -59,15 +59,39 @@ public enum TournamentFolder {
     @discardableResult
     public static func load<C: RecordChecking>(_ url: URL, check: C, into tally: inout TournamentTally,
                                                progress: ((GameRecord) -> Void)? = nil) throws(WorkbenchError) -> String? {
-        var check = check
         let source = url.lastPathComponent
-        let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
-            try check.check(record, line: line)
+        return try scan(url, check: check) { record, line throws(WorkbenchError) in
             do throws(WorkbenchError) { try tally.add(record) } catch { throw .runtime("\(source) line \(line): \(error.message)") }
             progress?(record)
         }
+    }
+
+    /// Reads the log at `url` one record at a time, each checked by `check` (another
+    /// tournament's, out of range, given twice: an error naming the line) before `body`
+    /// gets it. Returns the note to give when the last line is torn (it is not read).
+    @discardableResult
+    public static func scan<C: RecordChecking>(_ url: URL, check: C,
+                                               _ body: (GameRecord, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> String? {
+        var check = check
+        let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
+            try check.check(record, line: line)
+            try body(record, line)
+        }
         return shape.tornLastLine
-            ? "\(source): the last line is cut short (a run killed while writing it); it is not counted" : nil
+            ? "\(url.lastPathComponent): the last line is cut short (a run killed while writing it); it is not counted" : nil
+    }
+
+    /// The `tournament.json` of `folder` with rules of type `R`, and its bytes; a folder
+    /// without one is a usage error, one that does not decode a runtime error.
+    public static func readFile<R: Codable & Equatable & Sendable>(_ folder: URL, as rules: R.Type) throws(WorkbenchError)
+        -> (TournamentFile<R>, Data) {
+        let url = folder.appendingPathComponent(configName)
+        guard let data = try RegularFile.contents(url.path) else {
+            throw .usage("no tournament in \(folder.path) (\(configName) missing)")
+        }
+        do { return (try JSONDecoder().decode(TournamentFile<R>.self, from: data), data) } catch {
+            throw .runtime("\(url.path) is not a tournament config (\(JSON.describe(error)))")
+        }
     }
 }
 

@@ -1,0 +1,40 @@
+import Foundation
+import XCTest
+
+/// Ways a run could lose or double data, each found by a fuzz run (issue 41): an output
+/// that replaces a file, a checkpoint replaced by one that cannot be read, a record
+/// counted twice or dropped without a word.
+final class RunSafetyTests: XCTestCase {
+    func testMergeNeverReplacesAnExistingFile() throws {
+        let root = try scratchFolder("merge-onto-file")
+        let args = ["tournament", "--game", "coin-sorter", "--agents", "random", "--games", "4", "--seed", "3", "--threads", "1"]
+        for k in 0..<2 { _ = try benchOK(args + ["--shard", "\(k)/2", "--out", root.appendingPathComponent("s\(k)").path]) }
+        let file = root.appendingPathComponent("precious.txt")
+        try Data("keep me\n".utf8).write(to: file)
+        try assertUsageError(["merge", "--out", file.path, "--shards", root.appendingPathComponent("s0").path,
+                              root.appendingPathComponent("s1").path], names: ["--out", "is a file, not a folder"])
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me\n")
+    }
+
+    func testEndgameChecksRecordsAsReportDoes() throws {
+        let folder = try scratchFolder("endgame-records").appendingPathComponent("t")
+        _ = try benchOK(["tournament", "--game", "coin-sorter", "--agents", "greedy", "--games", "3", "--seed", "2", "--threads", "1",
+                         "--out", folder.path])
+        let endgame = ["endgame", "--game", "coin-sorter", "--in", folder.path, "--turns", "1"]
+        let whole = try benchOK(endgame)
+        let log = folder.appendingPathComponent("games.jsonl")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        let first = String(text.split(separator: "\n")[0])
+
+        // A torn last line is not counted, and said so, as bench report says it.
+        try (text + String(first.prefix(40))).write(to: log, atomically: true, encoding: .utf8)
+        let torn = try bench(endgame)
+        XCTAssertEqual(torn.status, 0, torn.stderr)
+        XCTAssertEqual(torn.stdout, whole.stdout)
+        XCTAssertTrue(torn.stderr.contains("cut short"), torn.stderr)
+
+        // A game recorded twice is an error naming it, not a game counted twice.
+        try (text + first + "\n").write(to: log, atomically: true, encoding: .utf8)
+        try assertUsageError(endgame, names: ["games.jsonl", "recorded twice"], status: 1)
+    }
+}
