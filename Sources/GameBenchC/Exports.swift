@@ -7,11 +7,9 @@ import Workbench
 // handle looked up, the work done by a box, failures turned into a status and a
 // message by `call`. Pointer parameters that the header allows to be NULL are optional.
 
-/// The version `gb_version` reports.
-private let versionText: StaticString = "0.9.0"
 
 @c public func gb_version() -> UnsafePointer<CChar> {
-    UnsafeRawPointer(versionText.utf8Start).assumingMemoryBound(to: CChar.self)
+    UnsafeRawPointer(WorkbenchVersion.text.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 @c public func gb_free(_ handle: UInt64, _ err: UnsafeMutableRawPointer?) -> Int32 {

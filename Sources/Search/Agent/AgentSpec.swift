@@ -172,3 +172,39 @@ public struct AgentSpec: Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+extension AgentSpec {
+    /// The spec with everything it means written out: every parameter of its kind with
+    /// the value it takes (given, or the default; a search limit only when it applies),
+    /// in the kind's order, then every weight of its evaluation, in the evaluation's
+    /// order. Two specs that resolve to the same text make the same agent, whatever
+    /// defaults later versions choose: runs record it, so a result table keeps its
+    /// meaning (`alphabeta:depth=3` before and after late-move reductions became the
+    /// default resolve differently: `…,lmr=off,…` and `…,lmr=on,…`).
+    public var resolved: AgentSpec {
+        var items: [String] = []
+        for p in kindDescription.parameters {
+            if let v = value(p.name) { items.append("\(p.name)=\(v)") }
+        }
+        let w = evaluationWeights
+        for (name, value) in zip(w.names, w.values) { items.append("w.\(name)=\(Parameter.format(value))") }
+        let text = items.isEmpty ? kind : kind + ":" + items.joined(separator: ",")
+        // Every value came from this kind's own parameters and ranges: it parses.
+        return (try? kindDescription.parse(text)) ?? self
+    }
+
+    /// The parameters and weights whose values differ between this spec and `other`
+    /// (both of one kind), as `name: a → b`; empty when they mean the same agent.
+    public func differences(from other: AgentSpec) -> [String] {
+        guard kind == other.kind else { return ["kind: \(other.kind) → \(kind)"] }
+        var out: [String] = []
+        for p in kindDescription.parameters where value(p.name) != other.value(p.name) {
+            out.append("\(p.name): \(other.value(p.name)?.description ?? "unset") → \(value(p.name)?.description ?? "unset")")
+        }
+        let a = evaluationWeights, b = other.evaluationWeights
+        for (i, name) in a.names.enumerated() where i < b.values.count && a.values[i] != b.values[i] {
+            out.append("w.\(name): \(Parameter.format(b.values[i])) → \(Parameter.format(a.values[i]))")
+        }
+        return out
+    }
+}

@@ -112,7 +112,7 @@ public struct Parameter: Sendable, Hashable {
     }
 
     /// A bound as a person writes it: `1000000`, not `1000000.0`; `1e-06` stays exact.
-    static func format(_ x: Double) -> String {
+    public static func format(_ x: Double) -> String {
         x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
     }
 }

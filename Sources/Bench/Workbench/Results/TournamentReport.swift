@@ -64,6 +64,8 @@ enum TournamentReport {
             o.append("```")
         }
         o.append("")
+        o.append(ResolvedSpecs.markdown(names: s.resolvedAgents?.map(\.name) ?? [], resolved: s.resolvedAgents?.map(\.spec),
+                                        version: s.version))
         o.append("Machine: \(s.run.machine); \(s.run.build); \(s.run.date).")
         o.append("\(s.games) games\(s.run.threads.map { " on \($0) thread\($0 == 1 ? "" : "s")" } ?? "")"
             + "\(s.run.gamesPerSecond.map { ", \(Format.fixed($0, 2)) games/s" } ?? "").")

@@ -129,6 +129,11 @@ public struct TournamentSummary: Codable, Sendable {
 
     public var game: String
     public var command: String
+    /// Each agent's name and what it meant (``AgentSpec/resolved``), as the run recorded
+    /// them; absent for a run of an earlier version, which recorded none.
+    public var resolvedAgents: [ResolvedAgent]?
+    /// The workbench version that started the run, when recorded.
+    public var version: String?
     public var sides: [String]
     public var games: Int
     public var pairings: [Pairing] = []
@@ -154,6 +159,8 @@ public struct TournamentSummary: Codable, Sendable {
         let config = tally.config
         game = config.game
         command = config.command
+        resolvedAgents = config.resolvedAgents.map { zip(config.agents, $0).map { ResolvedAgent(name: $0, spec: $1) } }
+        version = config.version
         games = tally.games
         if let test = config.sprt {
             let pairs = tally.sprtPairs
@@ -293,4 +300,10 @@ public enum Machine {
         let f = ISO8601DateFormatter()
         return f.string(from: Date())
     }
+}
+
+/// An agent's name in a run and its resolved spec.
+public struct ResolvedAgent: Sendable, Codable, Equatable {
+    public var name: String
+    public var spec: String
 }

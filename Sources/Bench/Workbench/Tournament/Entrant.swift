@@ -12,11 +12,15 @@ import Search
 public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
     /// The name in records and tables (a spec's text).
     public let name: String
+    /// What the name means, every setting explicit (``AgentSpec/resolved``); the name
+    /// itself for an agent not made from a spec.
+    public var resolved: String
     @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
 
     /// An entrant whose agent for each game is `make(seed)`.
     public init<A: TwoPlayerAgent & SendableMetatype>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
         self.name = name
+        resolved = name
         self.make = { seed in make(seed) }
     }
 
@@ -24,6 +28,7 @@ public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
     @inlinable
     public init(name: String, spec: AgentSpec, catalog: AgentCatalog<any TwoPlayerAgent<G>>) {
         self.init(name: name, maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
+        resolved = spec.resolved.text
     }
 
     /// A built-in agent of the game from its spec (e.g. `alphabeta:depth=4`).
@@ -35,6 +40,7 @@ public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
     @usableFromInline
     init(name: String, maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>) {
         self.name = name
+        resolved = name
         self.make = maker
     }
 
@@ -50,6 +56,8 @@ public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
 public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     /// The name in records and tables.
     public let name: String
+    /// What the name means, every setting explicit (``AgentSpec/resolved``).
+    public var resolved: String
     @usableFromInline let make: @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>
 
     /// Whether the agent reads the referee, and so sees the future draws: an oracle,
@@ -59,6 +67,7 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     /// An entrant whose agent for each deal is `make(seed)`.
     public init<A: PuzzleAgent & SendableMetatype>(name: String, make: @escaping @Sendable (_ seed: UInt64) -> A) where A.Game == G {
         self.name = name
+        resolved = name
         self.make = { seed in make(seed) }
         readsFutureDraws = A.self is any RefereeReadingAgent.Type
     }
@@ -68,6 +77,7 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     public init(name: String, spec: AgentSpec, catalog: AgentCatalog<any PuzzleAgent<G>>) {
         self.init(name: name, readsFutureDraws: spec.kindDescription.readsReferee,
                   maker: { seed throws(ParseError) in try catalog.make(spec, seed: seed) })
+        resolved = spec.resolved.text
     }
 
     /// A built-in agent of the puzzle from its spec (e.g. `expectimax:depth=2`).
@@ -80,6 +90,7 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     init(name: String, readsFutureDraws: Bool,
          maker: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any PuzzleAgent<G>) {
         self.name = name
+        resolved = name
         self.readsFutureDraws = readsFutureDraws
         self.make = maker
     }

@@ -27,9 +27,12 @@ public struct Tournament<G: TwoPlayerWorkbenchGame>: TournamentRunning {
                 command: String = "", shard: Shard? = nil) throws(WorkbenchError) {
         self.entrants = entrants
         self.rules = rules
-        config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: gamesPerPairing,
-                                  seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command,
-                                  shard: shard)
+        var config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: gamesPerPairing,
+                                      seed: seed, openingPlies: openingPlies, gauntlet: gauntlet, sprt: sprt, command: command,
+                                      shard: shard)
+        config.resolvedAgents = entrants.map(\.resolved)
+        config.version = WorkbenchVersion.current
+        self.config = config
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 
@@ -102,8 +105,11 @@ public struct PuzzleTournament<G: PuzzleWorkbenchGame>: TournamentRunning where 
                 command: String = "", shard: Shard? = nil) throws(WorkbenchError) {
         self.entrants = entrants
         self.rules = rules
-        config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
-                                  command: command, shard: shard)
+        var config = TournamentConfig(game: G.name, players: G.players, agents: entrants.map(\.name), games: deals, seed: seed,
+                                      command: command, shard: shard)
+        config.resolvedAgents = entrants.map(\.resolved)
+        config.version = WorkbenchVersion.current
+        self.config = config
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
     }
 

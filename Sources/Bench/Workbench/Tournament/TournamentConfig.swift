@@ -25,6 +25,12 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public var command: String
     /// The part of the schedule this run plays (`--shard K/N`); `nil` for all of it.
     public var shard: Shard?
+    /// Each agent's spec with every setting explicit (``AgentSpec/resolved``), in the
+    /// order of ``agents``: what the names meant when the run started, whatever the
+    /// defaults of a later version. `nil` in a file written before they were recorded.
+    public var resolvedAgents: [String]?
+    /// The workbench version that started the run (`nil` in older files); not compared.
+    public var version: String?
 
     public init(game: String, players: Int, agents: [String], games: Int, seed: UInt64, openingPlies: Int = 0,
                 gauntlet: Bool = false, sprt: SPRT? = nil, command: String = "", shard: Shard? = nil) {
@@ -50,7 +56,7 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public static let maxTotalGames = 1_000_000_000
 
     private enum CodingKeys: String, CodingKey {
-        case game, players, agents, games, seed, openingPlies, gauntlet, sprt, command, shard
+        case game, players, agents, games, seed, openingPlies, gauntlet, sprt, command, shard, resolvedAgents, version
     }
 
     public init(from decoder: any Decoder) throws {
@@ -72,6 +78,12 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
+        resolvedAgents = try c.decodeIfPresent([String].self, forKey: .resolvedAgents)
+        version = try c.decodeIfPresent(String.self, forKey: .version)
+        if let resolvedAgents, resolvedAgents.count != agents.count {
+            throw DecodingError.dataCorruptedError(forKey: .resolvedAgents, in: c,
+                                                   debugDescription: "\(resolvedAgents.count) resolved specs for \(agents.count) agents")
+        }
         // Early files wrote the two-player default of 4 opening plies for puzzles too,
         // which never used it.
         if isPuzzle && !c.contains(.players) { openingPlies = 0 }
@@ -128,6 +140,8 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public static func == (a: TournamentConfig, b: TournamentConfig) -> Bool {
         a.game == b.game && a.players == b.players && a.agents == b.agents && a.games == b.games && a.seed == b.seed
             && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt && a.shard == b.shard
+            // A file from before resolved specs were recorded resumes on its names alone.
+            && (a.resolvedAgents == nil || b.resolvedAgents == nil || a.resolvedAgents == b.resolvedAgents)
     }
 
     /// The schedule's unit that a shard never splits: a game pair (its two games share

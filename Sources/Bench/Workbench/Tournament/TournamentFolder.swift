@@ -46,6 +46,11 @@ public enum TournamentFolder {
         do { saved = try JSONDecoder().decode(TournamentFile<R>.self, from: data) } catch {
             throw .runtime("\(run.configURL.path) is not a tournament config (\(JSON.describe(error)))", field: "resume")
         }
+        if saved.config.whole.agents == file.config.whole.agents, let was = saved.config.resolvedAgents,
+           let now = file.config.resolvedAgents, was != now {
+            throw .usage("an agent means something else now than when the run started (\(ResolvedSpecs.difference(was, now, names: file.config.agents))); "
+                + "give the recorded specs (bench report --in \(folder.path) prints them) to continue it", field: "resume")
+        }
         try run.requireSame(saved == file, command: saved.config.command)
         // Every record is checked before the log is touched: a resume that fails
         // leaves the log as it found it, and says one thing.

@@ -1,0 +1,46 @@
+/// Comparing and showing the resolved specs a run records (``AgentSpec/resolved``).
+public enum ResolvedSpecs {
+    /// The first agent whose resolved spec differs between `was` and `now`, with the
+    /// parameters that differ: `agent 'alphabeta:depth=3': lmr: off → on`.
+    public static func difference(_ was: [String], _ now: [String], names: [String]) -> String {
+        for (i, (a, b)) in zip(was, now).enumerated() where a != b {
+            let name = i < names.count ? names[i] : b
+            let (kindA, old) = items(a), (kindB, new) = items(b)
+            guard kindA == kindB else { return "agent '\(name)': recorded as \(a), now \(b)" }
+            // Resolved specs write every item, in one order: compare them key by key.
+            var changes: [String] = []
+            for (key, value) in new where old.first(where: { $0.key == key })?.value != value {
+                changes.append("\(key) was \(old.first { $0.key == key }?.value ?? "unset"), now \(value)")
+            }
+            for (key, value) in old where !new.contains(where: { $0.key == key }) { changes.append("\(key) was \(value), now unset") }
+            return "agent '\(name)': " + changes.joined(separator: ", ")
+        }
+        return "the number of agents differs"
+    }
+
+    /// A resolved spec's kind and its `key=value` items, in order (a value holds no comma).
+    static func items(_ spec: String) -> (kind: String, items: [(key: String, value: String)]) {
+        let parts = spec.split(separator: ":", maxSplits: 1)
+        var list: [(key: String, value: String)] = []
+        if parts.count == 2 {
+            for item in parts[1].split(separator: ",") {
+                let kv = item.split(separator: "=", maxSplits: 1)
+                list.append((String(kv[0]), kv.count == 2 ? String(kv[1]) : ""))
+            }
+        }
+        return (String(parts.first ?? ""), list)
+    }
+
+    /// The Markdown lines that say what each agent's name means, for a table's header;
+    /// empty when nothing was recorded (a run of an earlier version).
+    public static func markdown(names: [String], resolved: [String]?, version: String?) -> String {
+        guard let resolved else {
+            return "Resolved specs were not recorded (a run of a version before 0.9.0 recorded none): the agents' names "
+                + "mean what that version's defaults made of them.\n"
+        }
+        var lines = ["Agents as resolved by bench \(version ?? "(version not recorded)") (every setting explicit; the "
+            + "names above mean these):", ""]
+        for (name, spec) in zip(names, resolved) { lines.append("- `\(name)`: `\(spec)`") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
