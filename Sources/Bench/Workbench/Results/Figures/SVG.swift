@@ -120,8 +120,8 @@ struct SVG {
 
     /// The document: white background, the elements, the title as `<title>` too.
     func document(title: String) -> String {
-        var o = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width.rounded()))\" height=\"\(Int(height.rounded()))\" viewBox=\"0 0 \(Int(width.rounded())) \(Int(height.rounded()))\" font-family=\"\(Self.fontFamily)\" font-size=\"\(Int(Self.fontSize))\">",
+        // No XML declaration (UTF-8 is XML's default): the same text can be put inline in HTML.
+        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width.rounded()))\" height=\"\(Int(height.rounded()))\" viewBox=\"0 0 \(Int(width.rounded())) \(Int(height.rounded()))\" font-family=\"\(Self.fontFamily)\" font-size=\"\(Int(Self.fontSize))\">",
                  "<title>\(Self.escape(title))</title>",
                  "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>"]
         o += elements
