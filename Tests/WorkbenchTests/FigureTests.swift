@@ -234,6 +234,32 @@ final class FigureTests: XCTestCase {
         _ = parse(CoinSorterTraining.svg([curve[0]]))
     }
 
+    func testTheTuningTrajectoryNamesItsParametersOnRoundTicks() throws {
+        let settings = try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy", iterations: 600,
+                                          batch: 4, seed: 2, verification: 0,
+                                          cEnd: PerWeight(label: "c_end", all: 0.5), rEnd: PerWeight(label: "r_end", all: 1))
+        let params = settings.parameters
+        var rng = SplitMix64(seed: 1)
+        var theta = settings.start
+        var points: [(iteration: Int, theta: [Double])] = [(0, theta)]
+        for k in 1...600 {
+            for i in theta.indices { theta[i] += (Double(rng.next(below: 3)) - 1) * 0.1 * Double(i + 1) }
+            points.append((k, theta))
+        }
+        let svg = TuningReport.trajectorySVG(settings, points)
+        let t = parse(svg)
+        XCTAssertEqual(svg.components(separatedBy: "<polyline").count - 1, params.count)
+        for p in params { XCTAssertTrue(t.texts.contains { $0.content.hasPrefix(settings.label(p.name) + ": ") }, p.name) }
+        XCTAssertTrue(t.texts.contains { $0.content == "iteration" })
+        XCTAssertTrue(t.texts.contains { $0.content.hasPrefix("(θ − start) / c_end") && $0.rotated })
+        let ticks = t.texts.filter { $0.cls == "tick" }.map(\.content)
+        XCTAssertTrue(ticks.contains("600") && ticks.contains("0"), "\(ticks)")
+        // Each line has its own dash pattern: not told apart by colour alone.
+        let dashes = Set(svg.split(separator: "\n").filter { $0.hasPrefix("<polyline") }.map { $0.contains("stroke-dasharray") ? String($0.split(separator: "stroke-dasharray=")[1]) : "solid" })
+        XCTAssertEqual(dashes.count, params.count)
+        XCTAssertEqual(TuningReport.trajectorySVG(settings, points), svg)
+    }
+
     // MARK: - Output
 
     func testFiguresAreWellFormedXMLAndDeterministic() throws {

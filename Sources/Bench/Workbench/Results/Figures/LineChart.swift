@@ -36,7 +36,9 @@ struct LineChart {
         let x = Axis(covering: xs, including: xIncluding)
         let y = Axis(covering: ys, including: yIncluding + (reference.map { [$0] } ?? []))
         let left = 30 + PlotArea.labelWidth(y) + 14
-        let plot = PlotArea(left: left, top: top, width: width - left - 24, height: plotHeight, x: x, y: y)
+        // The right margin holds half the last tick label.
+        let right = max(24, SVG.textWidth(x.label(x.high)) / 2 + 8)
+        let plot = PlotArea(left: left, top: top, width: width - left - right, height: plotHeight, x: x, y: y)
         // Legend: a line sample and the name, wrapped to the width.
         var legend: [(style: Series?, text: String)] = []
         for s in series {
