@@ -71,7 +71,7 @@ final class FigureTests: XCTestCase {
 
     func testTicksAreOneTwoFiveMultiplesCoveringTheData() {
         let ranges: [[Double]] = [[-443, 358], [-4.2, 4.2], [-8.4, 8.4], [7, 23], [0, 1], [0.0003, 0.0011], [29.9, 30],
-                                  [5, 5], [0, 0], [-1e6, 3.3e6], [0, 299], [-2.944, 2.944, 2.961], [11.3, 11.55]]
+                                  [5, 5], [0, 0], [-1e6, 3.3e6], [1e300, 1e300 + 1e290], [1_000_000_000, 1_000_000_001], [0, 299], [-2.944, 2.944, 2.961], [11.3, 11.55]]
         for values in ranges {
             let axis = Axis(covering: values)
             XCTAssertTrue([1, 2, 5].contains(axis.multiple), "\(values)")
@@ -79,7 +79,7 @@ final class FigureTests: XCTestCase {
             XCTAssertLessThanOrEqual(axis.low, values.min()!, "\(values)")
             XCTAssertGreaterThanOrEqual(axis.high, values.max()!, "\(values)")
             let ticks = axis.ticks
-            XCTAssertTrue((3...12).contains(ticks.count), "\(values): \(ticks)")
+            XCTAssertTrue((3...8).contains(ticks.count), "\(values): \(ticks)")
             XCTAssertEqual(ticks.first, axis.low)
             XCTAssertEqual(ticks.last!, axis.high, accuracy: axis.step * 1e-9)
             for t in ticks {
@@ -92,7 +92,8 @@ final class FigureTests: XCTestCase {
         // The defects of issue 40: ratings ticks at −443, −242, …; a tuning axis at ±4.2 and ±8.4.
         XCTAssertEqual(Axis(covering: [-443, 358]).ticks, [-600, -400, -200, 0, 200, 400])
         XCTAssertEqual(Axis(covering: [-8.4, 8.4]).ticks, [-10, -5, 0, 5, 10])
-        XCTAssertEqual(Axis(covering: [0, 299]).ticks, [0, 100, 200, 300])
+        XCTAssertEqual(Axis(covering: [0, 299]).ticks, [0, 50, 100, 150, 200, 250, 300])
+        XCTAssertEqual(Axis(covering: [-20.3, 5]).ticks, [-25, -20, -15, -10, -5, 0, 5])
         XCTAssertEqual(Axis(covering: [-1234.5, 0]).label(-1000), "−1,000")
     }
 

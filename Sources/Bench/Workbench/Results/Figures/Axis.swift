@@ -12,7 +12,8 @@ struct Axis {
     var multiple: Int
     var exponent: Int
 
-    /// An axis covering `values` (non-finite ones ignored) with about `target` ticks;
+    /// An axis covering `values` (non-finite ones ignored) with at most `target` + 2
+    /// intervals between ticks (the smallest round step that allows it);
     /// `including` values (0, a bound) are covered too. With no spread, the axis spans
     /// one step either side of the value.
     init(covering values: [Double], including: [Double] = [], target: Int = 5) {
@@ -22,19 +23,27 @@ struct Axis {
             let pad = lo == 0 ? 1 : abs(lo) * 0.1
             lo -= pad; hi += pad
         }
-        let raw = (hi - lo) / Double(max(1, target))
-        var exponent = Int(log10(raw).rounded(.down))
+        // A spread below a billionth of the values is widened (tick counts stay integers).
+        let magnitude = max(abs(lo), abs(hi))
+        if hi - lo < magnitude * 1e-9 { lo -= magnitude * 1e-9; hi += magnitude * 1e-9 }
+        // The smallest round step that spans the data in at most target + 2 intervals.
+        let most = max(1, target) + 2
+        var exponent = Int(log10((hi - lo) / Double(most)).rounded(.down)) - 1
         var multiple = 1
-        let base = pow(10, Double(exponent))
-        if raw <= base * 1.000_000_1 { multiple = 1 }
-        else if raw <= 2 * base * 1.000_000_1 { multiple = 2 }
-        else if raw <= 5 * base * 1.000_000_1 { multiple = 5 }
-        else { multiple = 1; exponent += 1 }
+        func intervals(_ step: Double) -> Int {
+            Int((hi / step - 1e-9).rounded(.up)) - Int((lo / step + 1e-9).rounded(.down))
+        }
+        search: while true {
+            for m in [1, 2, 5] where intervals(Double(m) * pow(10, Double(exponent))) <= most {
+                multiple = m
+                break search
+            }
+            exponent += 1
+        }
         let step = Double(multiple) * pow(10, Double(exponent))
         self.step = step
         self.multiple = multiple
         self.exponent = exponent
-        // A tolerance keeps a value that is a tick (up to rounding) from adding a step.
         let first = Int((lo / step + 1e-9).rounded(.down)), last = Int((hi / step - 1e-9).rounded(.up))
         low = 0; high = 0
         low = value(first)
