@@ -107,7 +107,9 @@ public struct CoinSorterTraining: Sendable {
             do { try network.write(to: weightsPath, state: trainer.state) } catch { throw .runtime(error.message) }
             report(point, Clock.now - start)
         }
-        if curve.isEmpty { try writeCurve(curve) }
+        // Nothing left to train (a new run of 0 episodes, or a resume at the target):
+        // the curve and its figure are written from what there is.
+        if trainer.state.episodes == state.episodes { try writeCurve(curve) }
         return (trainer.state, curve)
     }
 
@@ -141,34 +143,27 @@ public struct CoinSorterTraining: Sendable {
         }
     }
 
-    /// The learning curve: mean score per 1,000 training episodes.
+    /// The learning curve: the mean score of each 1,000 training episodes (thin grey)
+    /// and its centred moving average (about a twentieth of the points, odd, at most 25).
     static func svg(_ curve: [CurvePoint]) -> String {
-        let width = 760.0, height = 400.0, left = 60.0, right = 20.0, top = 40.0, bottom = 50.0
-        let maxE = Double(max(curve.last?.episodes ?? 1, 1))
-        let scores = curve.map(\.meanScore)
-        var lo = (scores.min() ?? 0).rounded(.down), hi = (scores.max() ?? 1).rounded(.up)
-        if hi - lo < 1 { hi = lo + 1 }
-        lo = max(0, lo)
-        func px(_ e: Int) -> Double { left + Double(e) / maxE * (width - left - right) }
-        func py(_ v: Double) -> Double { top + (hi - v) / (hi - lo) * (height - top - bottom) }
-        func f(_ x: Double) -> String { Format.fixed(x, 1) }
-        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
-                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">Coin Sorter TD learning: mean score per 1,000 training episodes</text>",
-                 "<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(width - left - right))\" height=\"\(f(height - top - bottom))\" fill=\"none\" stroke=\"black\"/>"]
-        for k in 0...4 {
-            let v = lo + (hi - lo) * Double(k) / 4
-            o.append("<text x=\"\(f(left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\">\(Format.fixed(v, 2))</text>")
-            o.append("<line x1=\"\(f(left))\" y1=\"\(f(py(v)))\" x2=\"\(f(width - right))\" y2=\"\(f(py(v)))\" stroke=\"#ddd\"/>")
-            let e = Int((maxE * Double(k) / 4).rounded())
-            o.append("<text x=\"\(f(px(e)))\" y=\"\(f(height - bottom + 18))\" text-anchor=\"middle\">\(e)</text>")
+        let raw = curve.map { (x: Double($0.episodes), y: $0.meanScore) }
+        let window = smoothingWindow(curve.count)
+        let smooth = LineChart.movingAverage(curve.map(\.meanScore), window: window)
+        var series = [LineChart.Series(name: "mean score of the \(Format.grouped(UInt64(block))) episodes up to the point", points: raw,
+                                       style: 5, width: 1, markers: false, color: "#999999", dash: "")]
+        if window > 1 {
+            series.append(LineChart.Series(name: "moving average over \(window) points (\(Format.grouped(UInt64(window * block))) episodes), centred",
+                                           points: zip(raw, smooth).map { ($0.x, $1) }, style: 1, width: 2.2, markers: false, color: Palette.color(1), dash: ""))
         }
-        o.append("<text x=\"\(f(width - right))\" y=\"\(f(height - 12))\" text-anchor=\"end\">episodes</text>")
-        if !curve.isEmpty {
-            let line = curve.map { "\(f(px($0.episodes))),\(f(py($0.meanScore)))" }.joined(separator: " ")
-            o.append("<polyline points=\"\(line)\" fill=\"none\" stroke=\"#204a87\" stroke-width=\"1.5\"/>")
-        }
-        o.append("</svg>")
-        return o.joined(separator: "\n") + "\n"
+        let chart = LineChart(title: "Coin Sorter TD learning: mean score per \(Format.grouped(UInt64(block))) training episodes",
+                              series: series, xTitle: "training episodes", yTitle: "mean score per deal (points)",
+                              xIncluding: [0])
+        return chart.svg
+    }
+
+    /// The moving average's window for `count` points: odd, about count / 20, 1 to 25.
+    static func smoothingWindow(_ count: Int) -> Int {
+        let w = min(25, max(1, count / 20))
+        return w % 2 == 0 ? w + 1 : w
     }
 }

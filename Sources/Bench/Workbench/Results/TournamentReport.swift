@@ -3,15 +3,11 @@ import Search
 
 /// Renders a ``TournamentSummary`` as Markdown, CSV, JSON and SVG.
 enum TournamentReport {
-    /// Writes summary.md, summary.csv, summary.json and the chart(s) into `folder`,
+    /// Writes summary.md, summary.csv, summary.json and the figures (docs/formats.md) into `folder`,
     /// each atomically (a reader never sees half a file).
     static func write(_ s: TournamentSummary, to folder: URL) throws(WorkbenchError) {
         var files: [(String, String)] = [("summary.md", markdown(s)), ("summary.csv", csv(s)), ("summary.json", try JSON.text(s) + "\n")]
-        if s.puzzleAgents.isEmpty {
-            files.append(("ratings.svg", RatingChart.svg(s)))
-        } else {
-            files.append(("scores.svg", ScoreChart.svg(s)))
-        }
+        files += TournamentFigures.files(s)
         // Checked for every file before any is written.
         for (name, _) in files {
             var isFolder: ObjCBool = false
@@ -131,7 +127,7 @@ enum TournamentReport {
             o.append("")
             o.append("| agent | deals | mean score | 95% interval | sd | min | max |" + (passes ? " passed | pass rate [95%] |" : ""))
             o.append("|---|---:|---:|---|---:|---:|---:|" + (passes ? "---:|---|" : ""))
-            for a in s.puzzleAgents.sorted(by: { ($0.scores.mean ?? -.infinity) > ($1.scores.mean ?? -.infinity) }) {
+            for a in puzzleTableOrder(s) {
                 let m = a.scores
                 let range = m.interval
                 let mark = Clairvoyance.isOracle(a.agent) ? " (sees the future draws)" : ""
@@ -195,6 +191,11 @@ enum TournamentReport {
         return o.joined(separator: "\n")
     }
 
+    /// The puzzle agents in the order of the Scores table: best mean first.
+    static func puzzleTableOrder(_ s: TournamentSummary) -> [TournamentSummary.PuzzleAgent] {
+        s.puzzleAgents.sorted { ($0.scores.mean ?? -.infinity) > ($1.scores.mean ?? -.infinity) }
+    }
+
     /// Below double precision (1 − CDF rounds to 0) the p-value is shown as a bound.
     static func pValue(_ p: Double?) -> String {
         guard let p else { return "—" }
@@ -232,92 +233,6 @@ enum TournamentReport {
     }
 }
 
-/// Hand-written SVG charts (SVG is text; no library needed).
-enum RatingChart {
-    /// The ratings as points with their 95% intervals, one row per agent.
-    static func svg(_ s: TournamentSummary) -> String {
-        let rows = s.ratings
-        let width = 720.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 28.0
-        let height = top + Double(rows.count) * rowHeight + 40
-        let finite = rows.flatMap { [$0.low, $0.high, $0.rating] }.compactMap { $0 }.filter(\.isFinite)
-        var lo = (finite.min() ?? -100), hi = (finite.max() ?? 100)
-        if hi - lo < 1 { lo -= 50; hi += 50 }
-        let pad = (hi - lo) * 0.05
-        lo -= pad; hi += pad
-        func x(_ v: Double) -> Double { left + (min(max(v, lo), hi) - lo) / (hi - lo) * (width - left - right) }
-        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
-                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(escape(s.game)): Bradley–Terry ratings, 95% bootstrap intervals</text>"]
-        let zero = x(0)
-        o.append("<line x1=\"\(f(zero))\" y1=\"\(f(top - 8))\" x2=\"\(f(zero))\" y2=\"\(f(height - 32))\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>")
-        for (i, r) in rows.enumerated() {
-            let y = top + Double(i) * rowHeight + rowHeight / 2
-            o.append("<text x=\"\(f(left - 10))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(r.agent))</text>")
-            if let low = r.low, let high = r.high {
-                o.append("<line x1=\"\(f(x(low)))\" y1=\"\(f(y))\" x2=\"\(f(x(high)))\" y2=\"\(f(y))\" stroke=\"#3465a4\" stroke-width=\"2\"/>")
-            }
-            o.append("<circle cx=\"\(f(x(r.rating)))\" cy=\"\(f(y))\" r=\"4\" fill=\"#204a87\"/>")
-            o.append("<text x=\"\(f(x(r.high ?? r.rating) + 6))\" y=\"\(f(y + 4))\" fill=\"#555\">\(TournamentReport.f(r.rating))</text>")
-        }
-        let axisY = height - 30
-        o.append("<line x1=\"\(f(left))\" y1=\"\(f(axisY))\" x2=\"\(f(width - right))\" y2=\"\(f(axisY))\" stroke=\"black\"/>")
-        for k in 0...4 {
-            let v = lo + (hi - lo) * Double(k) / 4
-            o.append("<line x1=\"\(f(x(v)))\" y1=\"\(f(axisY))\" x2=\"\(f(x(v)))\" y2=\"\(f(axisY + 5))\" stroke=\"black\"/>")
-            o.append("<text x=\"\(f(x(v)))\" y=\"\(f(axisY + 18))\" text-anchor=\"middle\">\(Int(v.rounded()))</text>")
-        }
-        o.append("</svg>")
-        return o.joined(separator: "\n") + "\n"
-    }
-
-    static func f(_ v: Double) -> String { Format.fixed(v, 1) }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
-}
-
-/// Coin Sorter: each agent's score distribution (a histogram row) and its mean ± 95%.
-enum ScoreChart {
-    static func svg(_ s: TournamentSummary) -> String {
-        let agents = s.puzzleAgents
-        let maxScore = max(agents.map { $0.histogram.count - 1 }.max() ?? 1, 1)
-        let width = 760.0, left = 230.0, right = 30.0, top = 40.0, rowHeight = 70.0
-        let height = top + Double(agents.count) * rowHeight + 40
-        let binWidth = (width - left - right) / Double(maxScore + 1)
-        func x(_ v: Double) -> Double { left + (v + 0.5) * binWidth }
-        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
-                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(RatingChart.escape(s.game)): score distributions, mean with 95% interval</text>"]
-        for (i, a) in agents.enumerated() {
-            let base = top + Double(i + 1) * rowHeight - 12
-            let peak = Double(max(a.histogram.max() ?? 1, 1))
-            o.append("<text x=\"\(RatingChart.f(left - 10))\" y=\"\(RatingChart.f(base - 20))\" text-anchor=\"end\">\(RatingChart.escape(a.agent))</text>")
-            for (score, count) in a.histogram.enumerated() where count > 0 {
-                let h = Double(count) / peak * (rowHeight - 24)
-                o.append("<rect x=\"\(RatingChart.f(x(Double(score)) - binWidth * 0.4))\" y=\"\(RatingChart.f(base - h))\" width=\"\(RatingChart.f(binWidth * 0.8))\" height=\"\(RatingChart.f(h))\" fill=\"#8ae234\" stroke=\"#4e9a06\"/>")
-            }
-            let m = a.scores
-            if let range = m.interval {
-                o.append("<line x1=\"\(RatingChart.f(x(range.low)))\" y1=\"\(RatingChart.f(base + 6))\" x2=\"\(RatingChart.f(x(range.high)))\" y2=\"\(RatingChart.f(base + 6))\" stroke=\"#a40000\" stroke-width=\"2\"/>")
-            }
-            if let mean = m.mean {
-                o.append("<circle cx=\"\(RatingChart.f(x(mean)))\" cy=\"\(RatingChart.f(base + 6))\" r=\"3.5\" fill=\"#a40000\"/>")
-            }
-        }
-        let axisY = height - 30
-        o.append("<line x1=\"\(RatingChart.f(left))\" y1=\"\(RatingChart.f(axisY))\" x2=\"\(RatingChart.f(width - right))\" y2=\"\(RatingChart.f(axisY))\" stroke=\"black\"/>")
-        let step = max(1, maxScore / 10)
-        for v in stride(from: 0, through: maxScore, by: step) {
-            o.append("<text x=\"\(RatingChart.f(x(Double(v))))\" y=\"\(RatingChart.f(axisY + 16))\" text-anchor=\"middle\">\(v)</text>")
-        }
-        o.append("</svg>")
-        return o.joined(separator: "\n") + "\n"
-    }
-}
-
-
 extension TournamentSummary {
     /// The tables as Markdown, with the command that produced them on top.
     public var markdown: String { TournamentReport.markdown(self) }
@@ -325,7 +240,7 @@ extension TournamentSummary {
     /// The main table as CSV.
     public var csv: String { TournamentReport.csv(self) }
 
-    /// Writes summary.md, summary.csv, summary.json and the chart into `folder`,
+    /// Writes summary.md, summary.csv, summary.json and the figures into `folder`,
     /// each file whole (written aside, then renamed).
     public func write(to folder: URL) throws(WorkbenchError) { try TournamentReport.write(self, to: folder) }
 }

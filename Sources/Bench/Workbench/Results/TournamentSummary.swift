@@ -94,6 +94,18 @@ public struct TournamentSummary: Codable, Sendable {
         public var pairs: Int
         /// Their pentanomial counts (pairs scoring 0, ¼, ½, ¾, 1 for the first agent).
         public var pentanomial: [Int]
+        /// The LLR after each pair (thinned to at most 1,000 evenly spaced pairs, the
+        /// last pair always included): drawn in sprt.svg, not written to summary.json.
+        public var path: [Point] = []
+
+        public struct Point: Sendable, Equatable {
+            public var pairs: Int
+            public var llr: Double
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case model, elo0, elo1, alpha, beta, llr, lower, upper, decision, pairs, pentanomial
+        }
     }
 
     /// One agent's speed; rates are undefined without moves or time.
@@ -170,6 +182,9 @@ public struct TournamentSummary: Codable, Sendable {
                               lower: test.lowerBound, upper: test.upperBound,
                               decision: test.decision(llr: llr).code, pairs: pairs.pairs,
                               pentanomial: pairs.counts)
+            var path = tally.sprtPath.points
+            if pairs.pairs > 0 && path.last?.pairs != pairs.pairs { path.append(.init(pairs: pairs.pairs, llr: defined(llr) ?? 0)) }
+            sprt?.path = path
         }
         sides = config.isPuzzle ? ["player"] : (tally.sides ?? ["first", "second"])
         run = Run(machine: Machine.description, build: Machine.build, date: Machine.date,

@@ -59,6 +59,8 @@ public struct TournamentTally: Sendable {
 
     // The SPRT's pairs: contiguous from the first pair of the schedule.
     private(set) var sprtPairs = Pentanomial()
+    /// The SPRT's LLR after its pairs, for the figure (thinned: bounded memory).
+    private(set) var sprtPath = LLRPath()
     /// The pair at which the SPRT decided, if it has.
     public private(set) var sprtStop: Int?
     /// Whether every game so far was folded in schedule order with no gap.
@@ -221,7 +223,9 @@ public struct TournamentTally: Sendable {
         pairings[q].pairs.add(open.score, scoreA)
         if config.sprt != nil && q == 0 && contiguous && sprtStop == nil, let sprt = config.sprt {
             sprtPairs.add(open.score, scoreA)
-            if sprt.decision(sprtPairs) != .none { sprtStop = k }
+            let llr = sprt.llr(sprtPairs)
+            sprtPath.add(pairs: sprtPairs.pairs, llr: llr)
+            if sprt.decision(llr: llr) != .none { sprtStop = k }
         }
     }
 
@@ -270,5 +274,24 @@ public struct TournamentTally: Sendable {
             }
         }
         return units
+    }
+}
+
+/// The SPRT's log-likelihood ratio after pair 1, 2, 3, …, kept for its figure in
+/// memory that does not grow with the pairs: every `stride`-th pair is kept, and when
+/// the points reach twice ``capacity`` every other one is dropped and the stride
+/// doubled (so between ``capacity`` and 2 × ``capacity`` points, evenly spaced).
+struct LLRPath: Sendable {
+    static let capacity = 500
+    private(set) var points: [TournamentSummary.SPRTResult.Point] = []
+    private(set) var stride = 1
+
+    mutating func add(pairs: Int, llr: Double) {
+        guard pairs % stride == 0 else { return }
+        points.append(.init(pairs: pairs, llr: llr.isFinite ? llr : 0))
+        if points.count >= 2 * Self.capacity {
+            stride *= 2
+            points.removeAll { $0.pairs % stride != 0 }
+        }
     }
 }

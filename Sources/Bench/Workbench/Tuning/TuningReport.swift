@@ -195,49 +195,22 @@ enum TuningReport {
 
     // MARK: - Trajectory chart
 
-    /// Each weight over the iterations as a polyline of (θ − start) / c_end, so
-    /// weights of any scale share one axis (in units of their final perturbation);
-    /// the axis spans at least ±1.
+    /// Each weight over the iterations as a line of (θ − start) / c_end, so weights
+    /// of any scale share one axis (in units of their final perturbation); the axis
+    /// spans at least ±1. The legend names each weight with start → final and c_end.
     static func trajectorySVG<R>(_ settings: TuningSettings<R>, _ points: [(iteration: Int, theta: [Double])]) -> String {
         let params = settings.parameters
-        let colors = ["#204a87", "#a40000", "#4e9a06", "#ce5c00", "#5c3566", "#8f5902", "#c4a000", "#2e3436",
-                      "#3465a4", "#ef2929", "#73d216", "#f57900"]
-        let width = 760.0, left = 60.0, right = 20.0, top = 40.0, plotHeight = 300.0
-        let legendTop = top + plotHeight + 40
-        let height = legendTop + Double(params.count) * 18 + 16
-        let n = max(1, settings.iterations)
-        func y(_ i: Int, _ theta: Double) -> Double { (theta - params[i].start) / params[i].cEnd }
-        var extent = 1.0
-        for p in points { for i in params.indices { extent = max(extent, abs(y(i, p.theta[i]))) } }
-        extent *= 1.05
-        func px(_ iteration: Int) -> Double { left + Double(iteration) / Double(n) * (width - left - right) }
-        func py(_ v: Double) -> Double { top + (extent - v) / (2 * extent) * plotHeight }
-        let f = RatingChart.f
-        var o = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" font-family=\"sans-serif\" font-size=\"12\">",
-                 "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-                 "<text x=\"\(Int(width / 2))\" y=\"20\" text-anchor=\"middle\" font-size=\"14\">\(RatingChart.escape(settings.game)), \(RatingChart.escape(settings.agent)): SPSA weights, (θ − start) / c_end</text>"]
-        // Axes: zero line, frame, ticks.
-        o.append("<rect x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(width - left - right))\" height=\"\(f(plotHeight))\" fill=\"none\" stroke=\"black\"/>")
-        o.append("<line x1=\"\(f(left))\" y1=\"\(f(py(0)))\" x2=\"\(f(width - right))\" y2=\"\(f(py(0)))\" stroke=\"#bbb\" stroke-dasharray=\"4 3\"/>")
-        for k in 0...4 {
-            let v = -extent + 2 * extent * Double(k) / 4
-            o.append("<text x=\"\(f(left - 6))\" y=\"\(f(py(v) + 4))\" text-anchor=\"end\">\(g((v * 100).rounded() / 100))</text>")
-            let it = Int((Double(n) * Double(k) / 4).rounded())
-            o.append("<line x1=\"\(f(px(it)))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(px(it)))\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"black\"/>")
-            o.append("<text x=\"\(f(px(it)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\(it)</text>")
+        let series = params.indices.map { i in
+            let p = params[i]
+            let final = points.last?.theta[i] ?? p.start
+            return LineChart.Series(name: "\(settings.label(p.name)): \(g(p.start)) → \(g(final)) (c_end \(g(p.cEnd)))",
+                                    points: points.map { (Double($0.iteration), ($0.theta[i] - p.start) / p.cEnd) }, style: i)
         }
-        o.append("<text x=\"\(f(width - right))\" y=\"\(f(top + plotHeight + 32))\" text-anchor=\"end\">iterations</text>")
-        for i in params.indices {
-            let color = colors[i % colors.count]
-            let line = points.map { "\(f(px($0.iteration))),\(f(py(y(i, $0.theta[i]))))" }.joined(separator: " ")
-            o.append("<polyline points=\"\(line)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>")
-            let ly = legendTop + Double(i) * 18
-            let final = points.last?.theta[i] ?? params[i].start
-            o.append("<line x1=\"\(f(left))\" y1=\"\(f(ly - 4))\" x2=\"\(f(left + 24))\" y2=\"\(f(ly - 4))\" stroke=\"\(color)\" stroke-width=\"3\"/>")
-            o.append("<text x=\"\(f(left + 32))\" y=\"\(f(ly))\">\(RatingChart.escape(settings.label(params[i].name))): \(g(params[i].start)) → \(g(final)) (c_end \(g(params[i].cEnd)))</text>")
-        }
-        o.append("</svg>")
-        return o.joined(separator: "\n") + "\n"
+        let chart = LineChart(title: "\(settings.game), \(settings.agent): SPSA trajectory of the \(settings.options == true ? "options" : "weights")",
+                              series: series, xTitle: "iteration",
+                              yTitle: "(θ − start) / c_end (final perturbations)", yIncluding: [-1, 1],
+                              xIncluding: [0, Double(max(1, settings.iterations))], reference: 0)
+        return chart.svg
     }
 }
 
