@@ -12,6 +12,7 @@ enum TournamentReport {
         } else {
             files.append(("scores.svg", ScoreChart.svg(s)))
         }
+        files.append(("report.html", try ReportPage.tournament(s, folder: folder, files: files)))
         // Checked for every file before any is written.
         for (name, _) in files {
             var isFolder: ObjCBool = false
