@@ -134,7 +134,7 @@ def main():
         s = cdp.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for domain in ("Page", "Runtime", "Network", "Log"):
             cdp.call(f"{domain}.enable", session=s)
-        cdp.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 860, "deviceScaleFactor": 1, "mobile": False}, session=s)
+        cdp.call("Emulation.setDeviceMetricsOverride", {"width": 1280, "height": 1000, "deviceScaleFactor": 1, "mobile": False}, session=s)
 
         def evaluate(expression):
             r = cdp.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session=s)
@@ -207,6 +207,14 @@ def main():
                     name = os.path.join(folder, f"screenshot-game-{k}-ply-{p}.png")
                     open(name, "wb").write(base64.b64decode(shot))
                     print(f"  {config['game']}: page loaded in {seconds:.2f} s; screenshot {name}")
+                    # The last ply, and its animation where the game has one (Coin
+                    # Sorter's cascade, Balls!' chain): drawn with no error.
+                    key("End", 35)
+                    if evaluate("(() => { const b = document.getElementById('b-anim'); if (b.hidden) return false; b.click(); return true })()"):
+                        time.sleep(1.2)
+                        shot = cdp.call("Page.captureScreenshot", {"format": "png"}, session=s)["data"]
+                        open(os.path.join(folder, f"screenshot-game-{k}-animation.png"), "wb").write(base64.b64decode(shot))
+                    evaluate("window.scrollTo(0, 0)")
                 for problem in problems(page):
                     failures.append(f"{folder} game {k} ply {p}: {problem}")
             print(f"  {config['game']}: {checked} positions checked against bench replay")

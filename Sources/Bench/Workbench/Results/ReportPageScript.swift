@@ -43,9 +43,9 @@ figure{margin:10px 0;overflow-x:auto}figcaption{color:#666;font-size:12px}figure
 <div class="game">
 <div id="game-title">no game selected</div>
 <svg id="board" viewBox="0 0 400 400" role="img" aria-label="board"></svg>
-<div class="controls"><button id="b-first" title="start (Home)">⏮</button><button id="b-prev" title="back one ply (←)">◀</button>
+<div class="controls"><button id="b-first" title="start (Home)">«</button><button id="b-prev" title="back one ply (←)">◀</button>
 <label>ply <input id="ply-input" type="number" min="0" value="0"></label><span id="ply-count" class="muted"></span>
-<button id="b-next" title="forward one ply (→)">▶</button><button id="b-last" title="end (End)">⏭</button>
+<button id="b-next" title="forward one ply (→)">▶</button><button id="b-last" title="end (End)">»</button>
 <button id="b-anim" hidden></button></div>
 <div id="frame"></div>
 <pre id="position"></pre>
@@ -158,9 +158,11 @@ function cellsOf(m){return m.split(":").map(s=>(parseInt(s.slice(1),10)-1)*5+(s.
 const BW=320,BH=480,PAL=["#d1495b","#3b75af","#edae49","#00798c","#6a4c93","#8d6a9f"];
 function drawBalls(svg,balls,explosions,caption,tap){
   svg.setAttribute("viewBox","0 0 "+(BW+20)+" "+(BH+40));
-  el("rect",{x:10,y:10,width:BW,height:BH,fill:"#10131a"},svg);
-  explosions.forEach(e=>el("circle",{cx:10+e[0],cy:10+e[1],r:e[2],fill:"rgba(255,190,60,0.35)",stroke:"#ffbe3c","stroke-width":1.5},svg));
-  balls.forEach((b,k)=>el("circle",{cx:10+b[0],cy:10+b[1],r:4,fill:PAL[k%PAL.length],stroke:"#fff","stroke-width":.8},svg));
+  // A nested svg clips what it holds to the field.
+  const field=el("svg",{x:10,y:10,width:BW,height:BH,viewBox:"0 0 "+BW+" "+BH},svg);
+  el("rect",{x:0,y:0,width:BW,height:BH,fill:"#10131a"},field);
+  explosions.forEach(e=>el("circle",{cx:e[0],cy:e[1],r:e[2],fill:"rgba(255,190,60,0.35)",stroke:"#ffbe3c","stroke-width":1.5},field));
+  balls.forEach((b,k)=>el("circle",{cx:b[0],cy:b[1],r:4,fill:PAL[k%PAL.length],stroke:"#fff","stroke-width":.8},field));
   if(tap){el("line",{x1:10+tap[0]-8,y1:10+tap[1],x2:10+tap[0]+8,y2:10+tap[1],stroke:"#fff","stroke-width":1.5},svg);el("line",{x1:10+tap[0],y1:10+tap[1]-8,x2:10+tap[0],y2:10+tap[1]+8,stroke:"#fff","stroke-width":1.5},svg)}
   el("text",{x:10,y:BH+32,"font-size":14},svg,caption);
 }
@@ -267,7 +269,7 @@ function open(k,p,scroll){
     [j+1,mover,m,a>=0&&g.tm?(g.tm[a]*1000).toPrecision(3):"",a>=0&&g.nd?fmt(g.nd[a]):"",a>=0&&g.po?fmt(g.po[a]):"",mk?MARK[mk]+(g.V&&g.V[j]?" ("+g.V[j]+"→"+(g.V[j+1]||"?")+")":""):(j<op?"opening":"")].forEach((v,c)=>{const td=tr.insertCell();td.textContent=v;if(c===0||(c>=3&&c<=5))td.className="num";if(c===6&&mk)td.className="mk-"+mk});
     tr.addEventListener("click",()=>go(j+1))});
   const term=$("termination");clear(term);
-  const p=document.createElement("p");p.textContent="End: "+(g.t?"forfeit ("+g.t+"): "+g.why:(g.end?g.end+" by the rules":g.o));term.appendChild(p);
+  const para=document.createElement("p");para.textContent="End: "+(g.t?"forfeit ("+g.t+"): "+g.why:(g.end?g.end+" by the rules":g.o));term.appendChild(para);
   if(g.err&&g.err.length){const pre=document.createElement("pre");pre.textContent="the agent's stderr (last lines):\n"+g.err.join("\n");term.appendChild(pre)}
   draw();renderList();
   if(scroll){const row=[...$("game-list").tBodies[0].rows].find(r=>+r.dataset.i===g.i);if(row)row.scrollIntoView({block:"nearest"})}
