@@ -139,6 +139,7 @@ public struct CoinSorterTraining: Sendable {
                 throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
             }
         }
+        try ReportPage.writeTraining(folder: folder, csv: csv)
     }
 
     /// The learning curve: mean score per 1,000 training episodes.

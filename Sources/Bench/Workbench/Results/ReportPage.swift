@@ -23,10 +23,19 @@ public enum ReportPage {
     }
 
     /// The page of a run folder without games (`tune`, `train`, `grade`): its Markdown
-    /// report and every SVG figure in the folder.
-    public static func write(folder: URL, title: String, command: String, markdown: String) throws(WorkbenchError) {
+    /// report and every SVG figure in the folder; `command` on top unless `nil` (when the
+    /// Markdown shows it itself).
+    public static func write(folder: URL, title: String, command: String?, markdown: String) throws(WorkbenchError) {
         let html = page(title: title, command: command, markdown: markdown, figures: figures([], folder: folder), viewer: nil)
         try RunFolder.writeWhole(html, to: folder.appendingPathComponent("report.html"))
+    }
+
+    /// The page of a training folder: its learning curve (curve.csv's points as a table, curve.svg).
+    static func writeTraining(folder: URL, csv: String) throws(WorkbenchError) {
+        let rows = csv.split(separator: "\n").dropFirst().map { "| " + $0.split(separator: ",").joined(separator: " | ") + " |" }
+        try write(folder: folder, title: "Coin Sorter training", command: nil, markdown: "## Learning curve\n\n"
+            + "Mean score of the greedy agent on the learned evaluation, per checkpoint (curve.csv).\n\n"
+            + "| episodes | deals | mean score |\n|---:|---:|---:|\n" + rows.joined(separator: "\n") + "\n")
     }
 
     /// The SVG figures: those being written (`files`), then any other in the folder, by name.
@@ -42,18 +51,20 @@ public enum ReportPage {
     }
 
     /// The page: header, tables, figures, viewer.
-    static func page(title: String, command: String, markdown: String, figures: [(String, String)], viewer: String?) -> String {
+    static func page(title: String, command: String?, markdown: String, figures: [(String, String)], viewer: String?) -> String {
         var o = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
         o += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
             + "script-src 'unsafe-inline'; img-src data:\">\n"
         o += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         o += "<title>\(html(title))</title>\n<style>\(ReportPageScript.css)</style></head><body>\n"
         o += "<header><h1>\(html(title))</h1>"
-        o += command.isEmpty ? "<p>Produced by a program using the Workbench library (no command line).</p>"
-            : "<pre class=\"command\"><code>\(html(command))</code></pre>"
+        if let command {
+            o += command.isEmpty ? "<p>Produced by a program using the Workbench library (no command line).</p>"
+                : "<pre class=\"command\"><code>\(html(command))</code></pre>"
+        }
         o += "<nav><a href=\"#tables\">Tables</a>" + (figures.isEmpty ? "" : " · <a href=\"#figures\">Figures</a>")
             + (viewer == nil ? "" : " · <a href=\"#viewer\">Games</a>") + "</nav></header>\n"
-        o += "<section id=\"tables\">\n\(markdownHTML(markdown, skippingCommand: !command.isEmpty))</section>\n"
+        o += "<section id=\"tables\">\n\(markdownHTML(markdown, skippingCommand: !(command ?? "").isEmpty))</section>\n"
         if !figures.isEmpty {
             o += "<section id=\"figures\"><h2>Figures</h2>\n"
             for (name, svg) in figures { o += "<figure>\(inlineSVG(svg))<figcaption>\(html(name))</figcaption></figure>\n" }
