@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 BENCH="${BENCH:-$PWD/.build/release/bench}"
 OUT="${OUT:-$PWD/.build/browser-tests}"
 CHECKS="${CHECKS:-6}"
+echo "== report.html in headless Chromium: positions against bench replay, the arrow keys, no request, no console error"
 start=$(date +%s)
 if ! command -v chromium > /dev/null; then
     echo "installing chromium (apt-get)"

@@ -32,7 +32,7 @@ final class ReportPageTests: XCTestCase {
         XCTAssertNil(page.range(of: "<link"))
         XCTAssertNotNil(page.range(of: "Content-Security-Policy\" content=\"default-src 'none'"))
         XCTAssertNotNil(page.range(of: "<svg"), "the ratings figure is inlined")
-        XCTAssertNotNil(page.range(of: "<h2>Ratings</h2>"))
+        XCTAssertNotNil(page.range(of: "<h3>Ratings</h3>"))
         let d = try data(page)
         let games = try XCTUnwrap(d["games"] as? [[String: Any]])
         XCTAssertEqual(games.count, 2)
@@ -85,7 +85,7 @@ final class ReportPageTests: XCTestCase {
                 XCTAssertEqual([at.x, at.y], [e.x, e.y])
             }
             // The level ends when the last explosion is gone.
-            XCTAssertEqual(outcome.ticks, chain.map { $0.birth + 121 }.max())
+            XCTAssertEqual(outcome.ticks, chain.map { $0.birth + 122 }.max())
             let steps = try XCTUnwrap(Balls.replaySteps(seed: seed, rules: BallsRules(level: 8), moves: [tap]))
             XCTAssertTrue(steps.hasPrefix("{\"tap\":[40,"), steps)
         }
