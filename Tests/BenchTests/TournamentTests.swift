@@ -306,7 +306,7 @@ final class TournamentTests: XCTestCase {
         let arguments = Self.roundRobin + ["--threads", "2", "--out", folder.path]
         _ = try benchOK(arguments)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
-        XCTAssertEqual(names, ["tournament.json", "games.jsonl", "summary.md", "summary.csv", "summary.json", "ratings.svg"])
+        XCTAssertEqual(names, ["tournament.json", "games.jsonl", "summary.md", "summary.csv", "summary.json", "ratings.svg", "report.html"])
 
         // summary.md: a title, then the exact command (the --out path quoted: it holds a space).
         let command = (["bench"] + arguments.dropLast()).joined(separator: " ") + " '\(folder.path)'"

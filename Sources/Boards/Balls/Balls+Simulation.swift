@@ -56,9 +56,29 @@ extension Balls {
         return BallsOutcome(score: r.score, ticks: r.ticks, passed: level.passes(r.score))
     }
 
-    /// The result of `tap` with the balls left (bit i: ball i of the state).
+    /// The chain reaction of `tap`, explosion by explosion in the order they appear: the
+    /// tap's first (`ball` nil), then each ball caught, with its centre and the tick it was
+    /// caught at. What the simulator computes anyway, for a viewer that draws the chain
+    /// (report.html); the state is unchanged.
+    public func chain(_ tap: BallsTap) -> [BallsExplosion] {
+        var trace = [Int32](repeating: 0, count: 4 * 31)
+        let score = trace.withUnsafeMutableBufferPointer { run(tap, trace: $0.baseAddress) }.score
+        // No catch (the cheap case returns before the trace is written): the tap alone.
+        if score == 0 { return [BallsExplosion(ball: nil, x: Int(tap.x), y: Int(tap.y), tick: Int(tap.t))] }
+        var chain: [BallsExplosion] = []
+        for e in 0...score {
+            // Births are stored as tick − r₀: the tap has r₀ = 1, a caught ball r₀ = 4.
+            let ball: Int? = e == 0 ? nil : Int(trace[e])
+            let appeared = Int(trace[93 + e]) + (e == 0 ? 1 : 4)
+            chain.append(BallsExplosion(ball: ball, x: Int(trace[31 + e]), y: Int(trace[62 + e]), tick: appeared))
+        }
+        return chain
+    }
+
+    /// The result of `tap` with the balls left (bit i: ball i of the state); with `trace`
+    /// (4 × 31 values), per explosion e the ball it was (e ≥ 1), then its x, y and birth.
     @inlinable
-    func run(_ tap: BallsTap) -> (score: Int, ticks: Int, survivors: UInt32) {
+    func run(_ tap: BallsTap, trace: UnsafeMutablePointer<Int32>? = nil) -> (score: Int, ticks: Int, survivors: UInt32) {
         let n0 = Int(_count)
         let t = Int(tap.t), tx = Int(tap.x), ty = Int(tap.y)
         let everyone: UInt32 = (1 << UInt32(n0)) &- 1
@@ -119,6 +139,7 @@ extension Balls {
                         if dx &* dx &+ dy &* dy < r &* r {
                             caught |= 1 &<< UInt32(truncatingIfNeeded: i)
                             ex[born] = x; ey[born] = y; eb[born] = tau &- 4
+                            trace?[born] = id[i]
                             born += 1
                             break
                         }
@@ -153,6 +174,9 @@ extension Balls {
             }
             var survivors: UInt32 = 0
             for i in 0..<n { survivors |= 1 &<< UInt32(truncatingIfNeeded: id[i]) }
+            if let trace {
+                for e in 0..<m { trace[31 + e] = ex[e]; trace[62 + e] = ey[e]; trace[93 + e] = eb[e] }
+            }
             return (score, max(t + 121, lastCatch + 118), survivors)
         }
     }
@@ -231,6 +255,32 @@ extension Balls {
             }
         }
         return count
+    }
+}
+
+/// One explosion of a tap's chain reaction: the ball it was (its place among the balls
+/// on the field before the tap; `nil` for the tap's own), its centre, and the tick it
+/// appeared at (with radius 1 for the tap, 4 for a ball; it grows by 1 a tick to 61,
+/// then shrinks, and catches from the next tick on).
+public struct BallsExplosion: Hashable, Sendable {
+    public var ball: Int?
+    public var x: Int
+    public var y: Int
+    public var tick: Int
+    public init(ball: Int?, x: Int, y: Int, tick: Int) {
+        self.ball = ball
+        self.x = x
+        self.y = y
+        self.tick = tick
+    }
+
+    /// Its birth: the tick its radius would have been 0 (the radius at tick τ is its
+    /// age τ − birth up to 61, then 122 − age; it is gone at age 122).
+    public var birth: Int { tick - (ball == nil ? 1 : 4) }
+
+    /// The radius of an explosion of age `age` (0 before birth and once it is gone).
+    public static func radius(age: Int) -> Int {
+        age <= 0 ? 0 : age <= BallsField.peakRadius + 1 ? age : max(0, 2 * (BallsField.peakRadius + 1) - age)
     }
 }
 

@@ -141,6 +141,7 @@ public struct CoinSorterTraining: Sendable {
                 throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
             }
         }
+        try ReportPage.writeTraining(folder: folder, csv: csv)
     }
 
     /// The learning curve: the mean score of each 1,000 training episodes (thin grey)

@@ -8,6 +8,7 @@ enum TournamentReport {
     static func write(_ s: TournamentSummary, to folder: URL) throws(WorkbenchError) {
         var files: [(String, String)] = [("summary.md", markdown(s)), ("summary.csv", csv(s)), ("summary.json", try JSON.text(s) + "\n")]
         files += TournamentFigures.files(s)
+        files.append(("report.html", try ReportPage.tournament(s, folder: folder, files: files)))
         // Checked for every file before any is written.
         for (name, _) in files {
             var isFolder: ObjCBool = false

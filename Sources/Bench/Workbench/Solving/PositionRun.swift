@@ -197,6 +197,7 @@ public enum PositionRun {
         let shardLine = file.shard.map { "Shard \($0) of the run: its items only (bench merge joins the shards).\n\n" } ?? ""
         try RunFolder.writeWhole("```\n\(file.command)\n```\n\n" + shardLine + report.text + "\n",
                        to: folder.appendingPathComponent(reportTextName))
+        try ReportPage.write(folder: folder, title: "\(Spec.kind) run", command: file.command, markdown: shardLine + report.text)
         return report
     }
 

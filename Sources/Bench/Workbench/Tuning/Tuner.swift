@@ -113,6 +113,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
         outcome.results = TuningReport.results(outcome)
         outcome.markdown = header + outcome.results
         try RunFolder.writeWhole(outcome.markdown, to: folder.appendingPathComponent(TuningFiles.summary))
+        try ReportPage.write(folder: folder, title: "tuning run", command: nil, markdown: outcome.markdown)
         return outcome
     }
 

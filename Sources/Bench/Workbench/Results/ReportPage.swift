@@ -1,0 +1,307 @@
+import Boards
+import Foundation
+
+/// report.html: one self-contained page beside summary.md (docs/report.md) — the
+/// command on top, the tables, the figures the run wrote (inlined SVG) and, for a
+/// tournament, a replay viewer of its games. Styles, script and data are inside the
+/// file; a Content-Security-Policy forbids every request, so it opens offline.
+public enum ReportPage {
+    /// The position texts (and steps) embedded for at most this many bytes of them:
+    /// beyond it, later games keep their moves, results and measures but not their
+    /// positions, and the page says so (a 10,000-game report stays quick to open).
+    public static let positionBudget = 12_000_000
+
+    /// The page of a tournament folder: `files` are the files being written beside it
+    /// (summary.md and the SVG figures); the games come from the folder's
+    /// tournament.json and games.jsonl, replayed through the engine.
+    static func tournament(_ s: TournamentSummary, folder: URL, files: [(String, String)],
+                           positionBudget: Int = positionBudget) throws(WorkbenchError) -> String {
+        let markdown = files.first { $0.0 == "summary.md" }?.1 ?? s.markdown
+        let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget)
+        return page(title: "\(s.game) tournament", command: s.command, markdown: markdown,
+                    figures: figures(files, folder: folder), viewer: viewer)
+    }
+
+    /// The page of a run folder without games (`tune`, `train`, `grade`): its Markdown
+    /// report and every SVG figure in the folder; `command` on top unless `nil` (when the
+    /// Markdown shows it itself).
+    public static func write(folder: URL, title: String, command: String?, markdown: String) throws(WorkbenchError) {
+        let html = page(title: title, command: command, markdown: markdown, figures: figures([], folder: folder), viewer: nil)
+        try RunFolder.writeWhole(html, to: folder.appendingPathComponent("report.html"))
+    }
+
+    /// The page of a training folder: its learning curve (curve.csv's points as a table, curve.svg).
+    static func writeTraining(folder: URL, csv: String) throws(WorkbenchError) {
+        let rows = csv.split(separator: "\n").dropFirst().map { "| " + $0.split(separator: ",").joined(separator: " | ") + " |" }
+        try write(folder: folder, title: "Coin Sorter training", command: nil, markdown: "## Learning curve\n\n"
+            + "Mean score of the greedy agent on the learned evaluation, per checkpoint (curve.csv).\n\n"
+            + "| episodes | deals | mean score |\n|---:|---:|---:|\n" + rows.joined(separator: "\n") + "\n")
+    }
+
+    /// The SVG figures: those being written (`files`), then any other in the folder, by name.
+    static func figures(_ files: [(String, String)], folder: URL) -> [(String, String)] {
+        var out = files.filter { $0.0.hasSuffix(".svg") }
+        let names = Set(out.map(\.0))
+        let onDisk = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".svg") && !names.contains($0) }.sorted()
+        for name in onDisk {
+            if let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) { out.append((name, text)) }
+        }
+        return out
+    }
+
+    /// The page: header, tables, figures, viewer.
+    static func page(title: String, command: String?, markdown: String, figures: [(String, String)], viewer: String?) -> String {
+        var o = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+        o += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
+            + "script-src 'unsafe-inline'; img-src data:\">\n"
+        o += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        o += "<title>\(html(title))</title>\n<style>\(ReportPageScript.css)</style></head><body>\n"
+        o += "<header><h1>\(html(title))</h1>"
+        if let command {
+            o += command.isEmpty ? "<p>Produced by a program using the Workbench library (no command line).</p>"
+                : "<pre class=\"command\"><code>\(html(command))</code></pre>"
+        }
+        o += "<nav><a href=\"#tables\">Tables</a>" + (figures.isEmpty ? "" : " · <a href=\"#figures\">Figures</a>")
+            + (viewer == nil ? "" : " · <a href=\"#viewer\">Games</a>") + "</nav></header>\n"
+        o += "<section id=\"tables\">\n\(markdownHTML(markdown, skippingCommand: !(command ?? "").isEmpty))</section>\n"
+        if !figures.isEmpty {
+            o += "<section id=\"figures\"><h2>Figures</h2>\n"
+            for (name, svg) in figures { o += "<figure>\(inlineSVG(svg))<figcaption>\(html(name))</figcaption></figure>\n" }
+            o += "</section>\n"
+        }
+        if let viewer {
+            o += ReportPageScript.viewerHTML
+            o += "<script type=\"application/json\" id=\"report-data\">\(viewer)</script>\n"
+            o += "<script>\(ReportPageScript.js)</script>\n"
+        }
+        o += "</body></html>\n"
+        return o
+    }
+
+    /// SVG text made fit for inlining: no XML declaration and no namespace attribute
+    /// (an HTML parser puts `<svg>` in the SVG namespace itself, and the page holds no URL).
+    static func inlineSVG(_ svg: String) -> String {
+        var s = svg
+        if let r = s.range(of: "<svg") { s = String(s[r.lowerBound...]) }
+        while let r = s.range(of: #"\s+xmlns(:[A-Za-z]+)?="[^"]*""#, options: .regularExpression) { s.removeSubrange(r) }
+        while let r = s.range(of: #"\s+xlink:href="http[^"]*""#, options: .regularExpression) { s.removeSubrange(r) }
+        return s
+    }
+
+    static func html(_ s: String) -> String {
+        var o = ""
+        o.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            default: o.unicodeScalars.append(c)
+            }
+        }
+        return o
+    }
+
+    /// The Markdown our reports write, as HTML: headings, paragraphs, fenced code,
+    /// tables, `code` and **bold**. The first fenced block (the command, shown on top
+    /// already) is left out when `skippingCommand`.
+    static func markdownHTML(_ text: String, skippingCommand: Bool) -> String {
+        var o = "", paragraph: [String] = [], table: [String] = []
+        var code: [String]? = nil, skipped = !skippingCommand
+        func inline(_ s: String) -> String {
+            var out = "", rest = Substring(s)
+            while let tick = rest.firstIndex(of: "`") {
+                out += bold(String(rest[..<tick]))
+                let after = rest[rest.index(after: tick)...]
+                guard let close = after.firstIndex(of: "`") else { out += bold(String(rest[tick...])); rest = ""; break }
+                out += "<code>\(html(String(after[..<close])))</code>"
+                rest = after[after.index(after: close)...]
+            }
+            return out + bold(String(rest))
+        }
+        func bold(_ s: String) -> String {
+            let parts = html(s).components(separatedBy: "**")
+            guard parts.count >= 3 else { return html(s) }
+            return parts.enumerated().map { $0.offset % 2 == 1 && $0.offset < parts.count - 1 ? "<strong>\($0.element)</strong>" : $0.element }
+                .joined()
+        }
+        func flush() {
+            if !paragraph.isEmpty { o += "<p>" + inline(paragraph.joined(separator: " ")) + "</p>\n"; paragraph = [] }
+            if !table.isEmpty {
+                func cells(_ row: String) -> [String] {
+                    var r = row.trimmingCharacters(in: .whitespaces)
+                    if r.hasPrefix("|") { r.removeFirst() }
+                    if r.hasSuffix("|") { r.removeLast() }
+                    return r.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                }
+                let aligns = table.count > 1 ? cells(table[1]).map { $0.hasSuffix(":") ? " class=\"num\"" : "" } : []
+                o += "<div class=\"table\"><table><thead><tr>"
+                for (k, c) in cells(table[0]).enumerated() { o += "<th\(k < aligns.count ? aligns[k] : "")>\(inline(c))</th>" }
+                o += "</tr></thead><tbody>\n"
+                for row in table.dropFirst(2) {
+                    o += "<tr>"
+                    for (k, c) in cells(row).enumerated() { o += "<td\(k < aligns.count ? aligns[k] : "")>\(inline(c))</td>" }
+                    o += "</tr>\n"
+                }
+                o += "</tbody></table></div>\n"
+                table = []
+            }
+        }
+        for line in text.components(separatedBy: "\n") {
+            if var block = code {
+                if line.hasPrefix("```") {
+                    if skipped { o += "<pre><code>\(html(block.joined(separator: "\n")))</code></pre>\n" }
+                    skipped = true
+                    code = nil
+                } else { block.append(line); code = block }
+                continue
+            }
+            if line.hasPrefix("```") { flush(); code = []; continue }
+            if line.hasPrefix("|") { if !paragraph.isEmpty { flush() }; table.append(line); continue }
+            if !table.isEmpty { flush() }
+            if line.hasPrefix("#") {
+                flush()
+                let level = min(line.prefix { $0 == "#" }.count + 1, 6)
+                let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                o += "<h\(level)>\(inline(title))</h\(level)>\n"
+            } else if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                flush()
+            } else {
+                paragraph.append(line)
+            }
+        }
+        flush()
+        return o
+    }
+}
+
+/// The viewer's data: every game of a tournament folder, replayed through the engine.
+enum ReplayData: GameVisitor {
+    case folder(URL, budget: Int)
+
+    /// The JSON the viewer reads (docs/report.md), or `nil` when the folder holds no
+    /// tournament of a game the registry knows.
+    static func of(folder: URL, positionBudget: Int) throws(WorkbenchError) -> String? {
+        let configURL = folder.appendingPathComponent(TournamentFolder.configName)
+        guard let data = try? RegularFile.contents(configURL.path),
+              let config = try? JSONDecoder().decode(TournamentConfig.self, from: data),
+              (try? GameRegistry.game(named: config.game)) != nil else { return nil }
+        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget))
+    }
+
+    var url: URL { if case .folder(let u, _) = self { return u }; fatalError() }
+    var budget: Int { if case .folder(_, let b) = self { return b }; fatalError() }
+
+    func load<R: Codable & Equatable & Sendable>(_ rules: R.Type) throws(WorkbenchError) -> (TournamentFile<R>, [GameRecord])? {
+        guard let data = try? RegularFile.contents(url.appendingPathComponent(TournamentFolder.configName).path),
+              let file = try? JSONDecoder().decode(TournamentFile<R>.self, from: data) else { return nil }
+        var records: [GameRecord] = []
+        let log = url.appendingPathComponent(TournamentFolder.logName)
+        if FileManager.default.fileExists(atPath: log.path) {
+            try RecordLog.scan(log) { record, _ throws(WorkbenchError) in records.append(record) }
+        }
+        records.sort { $0.index < $1.index }
+        return (file, records)
+    }
+
+    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
+        guard let (file, records) = try load(G.Rules.self) else { return nil }
+        var perfect: (lookup: ((G) -> ExactValue?)?, note: String)? = nil
+        if let p = G.self as? any PerfectPlayGame.Type { perfect = Self.perfectPlay(p) as? (lookup: ((G) -> ExactValue?)?, note: String) }
+        var used = 0, kept = 0
+        var games: [String] = []
+        games.reserveCapacity(records.count)
+        for r in records {
+            var o = Self.common(r)
+            if used < budget {
+                var h = GameHistory(G.start(file.rules))
+                if let text = r.start { h = GameHistory((try? G.position(parsing: text, rules: file.rules)) ?? G.start(file.rules)) }
+                var texts = [h.position.text], values: [ExactValue?] = [perfect?.lookup?(h.position)]
+                var over: [Outcome?] = [h.outcome]
+                for m in r.opening + r.moves {
+                    guard h.outcome == nil, let move = try? h.position.parseMove(m) else { break }
+                    h.play(move)
+                    texts.append(h.position.text)
+                    over.append(h.outcome)
+                    if let lookup = perfect?.lookup {
+                        // A finished game's value is its outcome, whatever the table holds.
+                        if let end = h.outcome {
+                            let side = h.position.sideToMove
+                            values.append(ExactValue(end == .draw ? .draw : end == .win(side) ? .win : .loss, plies: 0))
+                        } else { values.append(lookup(h.position)) }
+                    }
+                }
+                used += texts.reduce(0) { $0 + $1.utf8.count + 3 }
+                kept += 1
+                o += ",\"P\":" + JSONText.strings(texts)
+                if h.outcome != nil { o += ",\"end\":" + JSONText.string(G.describe(h.outcome!)) }
+                if perfect?.lookup != nil {
+                    o += ",\"V\":" + JSONText.strings(values.map { $0?.code ?? "" })
+                    o += ",\"M\":" + JSONText.strings(MoveMark.marks(values).map { $0?.rawValue ?? "" })
+                }
+            }
+            games.append(o + "}")
+        }
+        var head = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":2,"
+        head += "\"sides\":\(JSONText.strings(G.sideNames)),\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
+        if let perfect { head += ",\"perfect\":{\"present\":\(perfect.lookup != nil),\"note\":\(JSONText.string(perfect.note))}" }
+        return head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
+    }
+
+    static func perfectPlay<P: PerfectPlayGame>(_ game: P.Type) -> Any { P.perfectPlay() }
+
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
+        guard let (file, records) = try load(G.Rules.self) else { return nil }
+        var used = 0, kept = 0
+        var games: [String] = []
+        for r in records {
+            var o = Self.common(r)
+            if used < budget {
+                var referee = G.Referee(seed: r.seed, rules: file.rules)
+                var texts = [referee.state.text], moves: [G.Move] = []
+                for m in r.moves {
+                    guard !referee.state.isOver, let move = try? referee.state.parseMove(m) else { break }
+                    referee.play(move)
+                    moves.append(move)
+                    texts.append(referee.state.text)
+                }
+                o += ",\"P\":" + JSONText.strings(texts)
+                used += texts.reduce(0) { $0 + $1.utf8.count + 3 }
+                if let stepped = G.self as? any SteppedReplayGame.Type, let steps = Self.steps(stepped, seed: r.seed, rules: file.rules, moves: moves) {
+                    o += ",\"S\":" + steps
+                    used += steps.utf8.count
+                }
+                kept += 1
+            }
+            games.append(o + "}")
+        }
+        var head = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":1,"
+        head += "\"sides\":[\"player\"],\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
+        if let target = G.passTarget(file.rules) { head += ",\"target\":\(target)" }
+        return head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
+    }
+
+    static func steps<S: SteppedReplayGame, R, M>(_ game: S.Type, seed: UInt64, rules: R, moves: [M]) -> String? {
+        guard let rules = rules as? S.Rules, let moves = moves as? [S.Move] else { return nil }
+        return S.replaySteps(seed: seed, rules: rules, moves: moves)
+    }
+
+    /// What every game keeps: who played, how it ended, the moves and their measures.
+    static func common(_ r: GameRecord) -> String {
+        var o = "{\"i\":\(r.index)"
+        if let q = r.pairing { o += ",\"q\":\(q)" }
+        o += ",\"a\":\(JSONText.strings(r.agents)),\"s\":\(JSONText.strings(r.sides)),\"seed\":\"\(r.seed)\""
+        o += ",\"r\":\(JSONText.string(r.result.text)),\"o\":\(JSONText.string(r.outcome))"
+        if r.termination != .normal, let f = r.failure {
+            o += ",\"t\":\(JSONText.string(f.termination.rawValue)),\"why\":\(JSONText.string(f.reason)),\"err\":\(JSONText.strings(f.stderr))"
+        }
+        if !r.opening.isEmpty { o += ",\"op\":\(JSONText.strings(r.opening))" }
+        o += ",\"mv\":\(JSONText.strings(r.moves))"
+        o += ",\"tm\":[" + r.times.map { $0 == 0 ? "0" : String(format: "%.3g", $0) }.joined(separator: ",") + "]"
+        if r.nodes.contains(where: { $0 != 0 }) { o += ",\"nd\":[" + r.nodes.map(String.init).joined(separator: ",") + "]" }
+        if r.playouts.contains(where: { $0 != 0 }) { o += ",\"po\":[" + r.playouts.map(String.init).joined(separator: ",") + "]" }
+        return o
+    }
+}
