@@ -55,6 +55,30 @@ final class AgentSpecTests: XCTestCase {
         XCTAssertEqual(bare.text, "greedy")
     }
 
+    func testAResolvedSpecWritesEveryValueAndMeansTheSameAgent() throws {
+        func check<A>(_ catalog: AgentCatalog<A>, _ texts: [String]) throws {
+            for text in texts {
+                let spec = try catalog.parse(text)
+                let resolved = spec.resolved
+                XCTAssertEqual(try catalog.parse(resolved.text).text, resolved.text, "\(text): parses back to itself")
+                XCTAssertEqual(resolved.resolved.text, resolved.text, "\(text): resolving twice changes nothing")
+                XCTAssertTrue(resolved.differences(from: spec).isEmpty, "\(text): \(resolved.differences(from: spec))")
+                XCTAssertEqual(resolved.budget, spec.budget, text)
+                XCTAssertEqual(resolved.evaluationWeights.values, spec.evaluationWeights.values, text)
+                for p in spec.kindDescription.parameters { XCTAssertEqual(resolved.value(p.name), spec.value(p.name), "\(text) \(p.name)") }
+            }
+        }
+        let kinds = TwoPlayerAgents<TigersGoatsEvaluator>.catalog.kinds.map(\.description.name)
+        try check(TwoPlayerAgents<TigersGoatsEvaluator>.catalog,
+                  kinds + ["alphabeta:depth=3,w.mobility=0.48", "alphabeta:time=0.05,threads=2", "mcts:playouts=1000,cap=10"])
+        try check(TwoPlayerAgents<BaghChalEvaluator>.catalog, ["alphabeta:depth=4", "mcts:playouts=200"])
+        try check(CoinSorterAgents.catalog, CoinSorterAgents.catalog.kinds.map(\.description.name))
+        // Late-move reductions on by default: the names alike, the resolved specs not.
+        let now = try TwoPlayerAgents<TigersGoatsEvaluator>.catalog.parse("alphabeta:depth=3")
+        let before = try TwoPlayerAgents<TigersGoatsEvaluator>.catalog.parse("alphabeta:depth=3,lmr=off")
+        XCTAssertEqual(now.resolved.differences(from: before.resolved), ["lmr: off → on"])
+    }
+
     func testSettingWeightsReplacesOverridesOnTheParsedSpec() throws {
         let catalog = TwoPlayerAgents<TigersGoatsEvaluator>.catalog
         let spec = try catalog.parse("alphabeta:depth=3,w.edge=5,w.mobility=1")

@@ -33,6 +33,32 @@ final class TournamentLibraryTests: XCTestCase {
         XCTAssertTrue(summary.markdown.contains("`first-move`"))
     }
 
+    func testAResumeRefusesAgentsThatNowMeanSomethingElseAndAnOldFolderResumes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resolved-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let t = try Tournament<TigersGoats>(entrants: [.builtIn("random"), .builtIn("alphabeta:depth=1")], gamesPerPairing: 2, seed: 4)
+        XCTAssertEqual(t.config.resolvedAgents?[1].contains("lmr=on"), true, "\(t.config.resolvedAgents ?? [])")
+        XCTAssertEqual(t.config.version, WorkbenchVersion.current)
+        _ = try t.run(in: folder)
+        let config = folder.appendingPathComponent("tournament.json")
+        let recorded = try String(contentsOf: config, encoding: .utf8)
+        // The run as an earlier default made it: the same names, another meaning.
+        try recorded.replacingOccurrences(of: "lmr=on", with: "lmr=off").write(to: config, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try t.run(in: folder, resume: true)) { error in
+            let e = error as! WorkbenchError
+            XCTAssertEqual(e.field, "resume")
+            XCTAssertTrue(e.message.contains("agent 'alphabeta:depth=1': lmr was off, now on"), e.message)
+        }
+        // A folder written before resolved specs were recorded resumes on its names.
+        var old = try JSONSerialization.jsonObject(with: Data(recorded.utf8)) as! [String: Any]
+        old["resolvedAgents"] = nil
+        old["version"] = nil
+        try JSONSerialization.data(withJSONObject: old).write(to: config)
+        let summary = try t.run(in: folder, resume: true)
+        XCTAssertEqual(summary.games, 2)
+        XCTAssertNil(summary.resolvedAgents)
+    }
+
     func testRecordsAreTheSameOnOneAndTwoThreads() throws {
         let t = try tournament()
         let log1 = try temporaryLog("one"), log2 = try temporaryLog("two")

@@ -52,6 +52,12 @@ public enum TournamentFolder {
                 + "give the recorded specs (bench report --in \(folder.path) prints them) to continue it", field: "resume")
         }
         try run.requireSame(saved == file, command: saved.config.command)
+        // The summary says what the run recorded its agents to mean (nothing, for a run
+        // of an earlier version), not what this version makes of their names.
+        var config = file.config
+        config.resolvedAgents = saved.config.resolvedAgents
+        config.version = saved.config.version
+        tally = TournamentTally(config: config)
         // Every record is checked before the log is touched: a resume that fails
         // leaves the log as it found it, and says one thing.
         do { try load(logURL, check: check, into: &tally, progress: progress) } catch { throw error.named("resume") }

@@ -110,6 +110,8 @@ public struct Tuner<Games: TuningGames>: Sendable {
         var outcome = TuningOutcome(settings: described, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
                                     meanSeconds: timing.mean, meanSecondsThisRun: timing.meanThisRun, nonZeroResults: timing.moved, threads: threads,
                                     verification: verification, verificationSkipped: skipped, markdown: "", results: "")
+        outcome.resolvedBaseline = try games.resolved(settings.agent)
+        outcome.resolvedTuned = try games.resolved(tuned)
         outcome.results = TuningReport.results(outcome)
         outcome.markdown = header + outcome.results
         try RunFolder.writeWhole(outcome.markdown, to: folder.appendingPathComponent(TuningFiles.summary))
@@ -218,6 +220,10 @@ public struct TuningOutcome: Sendable {
     public var theta: [Double]
     /// The tuned agent: the baseline with the final weights, rounded (line 2 of tuned.txt).
     public var tunedSpec: String
+    /// The baseline's and the tuned agent's specs with every setting explicit, and the
+    /// workbench version: what the two names meant in this run.
+    public var resolvedBaseline: String = ""
+    public var resolvedTuned: String = ""
     /// Iterations played by this call (the others were resumed from the log).
     public var iterationsThisRun: Int
     /// Mean seconds per iteration, over every iteration in the log and over this call's.

@@ -17,6 +17,9 @@ public protocol TuningGames: Sendable {
     /// (``TuningParameter/rounded(_:)``). Set on the parsed spec, never on its text.
     func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String
 
+    /// `spec` with every setting explicit (``AgentSpec/resolved``): what it means now.
+    func resolved(_ spec: String) throws(WorkbenchError) -> String
+
     /// Plays one iteration's games between the probes `plus` and `minus` (one value
     /// per tuned weight) on `threads` workers. Game i depends only on `seed`, i and
     /// the probes, never on the thread that plays it. Returns θ+'s and θ−'s score for
@@ -33,6 +36,11 @@ public protocol TuningGames: Sendable {
 
 /// The workbench's tuning games (``TwoPlayerTuningGames``, ``PuzzleTuningGames``): the
 /// baseline is a spec of `catalog`, and an iteration is a match of θ+ against θ−.
+extension TuningGames {
+    /// A spec as given, for games whose agents are not made from a catalog.
+    public func resolved(_ spec: String) throws(WorkbenchError) -> String { spec }
+}
+
 public protocol CatalogTuningGames: TuningGames {
     associatedtype Agent
     associatedtype Match: TournamentRunning
@@ -48,6 +56,8 @@ extension CatalogTuningGames {
     public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
         try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
     }
+
+    public func resolved(_ spec: String) throws(WorkbenchError) -> String { try TuningPlay.parse(spec, catalog).resolved.text }
 
     /// The probes `plus` and `minus` as specs of ``catalog``, θ+'s first.
     func probes(_ plus: String, _ minus: String) throws(WorkbenchError) -> (AgentSpec, AgentSpec) {

@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 import Search
 
@@ -109,6 +110,8 @@ enum TuningReport {
         o.append(r.tunedSpec)
         o.append("```")
         o.append("")
+        o.append(ResolvedSpecs.markdown(names: [s.agent, r.tunedSpec], resolved: [r.resolvedBaseline, r.resolvedTuned],
+                                        version: WorkbenchVersion.current))
         o.append("## Verification")
         o.append("")
         if let v = r.verification {
