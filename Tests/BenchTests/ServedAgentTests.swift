@@ -235,7 +235,8 @@ final class ServedAgentTests: XCTestCase {
         return rows.sorted()
     }
 
-    /// summary.json without the run (times, threads) and the command, agents renamed,
+    /// summary.json without the run (times, threads), the command and the resolved specs
+    /// (a served agent's spec is its agents file's kind: the same agent by another name), agents renamed,
     /// every list of objects sorted (ties may order differently by name), as sorted JSON text.
     func summary(_ dir: URL, names: [String: String], file: StaticString, line: UInt) throws -> String {
         guard var dict = try JSONSerialization.jsonObject(with: Data(contents(dir, "summary.json", file: file, line: line).utf8))
@@ -245,6 +246,7 @@ final class ServedAgentTests: XCTestCase {
         }
         XCTAssertNotNil(dict.removeValue(forKey: "run"), "summary.json has a run section", file: file, line: line)
         dict.removeValue(forKey: "command")
+        dict.removeValue(forKey: "resolvedAgents")
         func sortingLists(_ value: Any) throws -> Any {
             if let a = value as? [Any] {
                 let items = try a.map(sortingLists)
