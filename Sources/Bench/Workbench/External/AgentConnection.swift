@@ -250,7 +250,7 @@ enum ProtocolLine {
         do {
             let value = try parameter.parse(text)
             return .success(Parameter(name, kind, default: value, help: "declared by the agent"))
-        } catch { return .failure(ParseError("option '\(name)': default: \(error.message)")) }
+        } catch { return .failure(ParseError("option default: \(error.message)")) }
     }
 
     /// Reads the words after `info` into `reply`.

@@ -255,15 +255,20 @@ struct AgentFileEntry: Decodable {
             let at = place(c.codingPath)
             return "\(at.isEmpty ? "" : at + ": ")missing key '\(key.stringValue)'"
         case .typeMismatch(let type, let c), .valueNotFound(let type, let c):
+            // What the place holds, by its key (the decoder's type names are not for people).
             let what: String
-            switch type {
-            case is [AgentFileEntry].Type: what = "a JSON list of agents ({name, command, ...})"
-            case is String.Type: what = "text"
-            case is [String].Type: what = "a list of words"
-            case is Double.Type: what = "a number of seconds"
-            case is [String: OptionValue].Type: what = "an object of option values"
-            default: what = c.codingPath.isEmpty ? "a JSON list of agents ({name, command, ...})" : "an object"
+            switch c.codingPath.count {
+            case 0: what = "a JSON list of agents ({name, command, ...})"
+            case 1: what = "an object ({name, command, ...})"
+            default:
+                switch c.codingPath.count == 2 ? c.codingPath[1].stringValue : "item" {
+                case "command": what = "a list of words (the program and its arguments)"
+                case "options": what = "an object of option values"
+                case "timeout", "margin", "handshake": what = "a number of seconds"
+                default: what = "text"
+                }
             }
+            _ = type
             let at = place(c.codingPath)
             return "\(at.isEmpty ? "the file" : at) must be \(what)"
         case .dataCorrupted(let c):
