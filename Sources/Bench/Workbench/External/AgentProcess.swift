@@ -397,7 +397,7 @@ final class AgentProcess: @unchecked Sendable {
         for p in known { kill(p, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        ProcessTree.killStragglers(mark: mark, known: &known)
+        ProcessTree.killStragglers(root: pid, mark: mark, known: &known)
         reaped = true
         ChildProcessGroups.unregister(slot)
         slot = nil

@@ -47,7 +47,7 @@ enum ProcessTree {
     }()
 
     /// A process as `/proc/PID/stat` shows it.
-    struct Entry { var pid: pid_t; var parent: pid_t; var zombie: Bool }
+    struct Entry { var pid: pid_t; var parent: pid_t; var group: pid_t; var zombie: Bool }
 
     /// Every process of the system (none without `/proc`).
     static func processes() -> [Entry] {
@@ -70,8 +70,9 @@ enum ProcessTree {
         // `pid (comm) state ppid ...`; comm may hold blanks and parentheses.
         guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
         let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
-        guard fields.count >= 2, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return Entry(pid: pid, parent: parent, zombie: fields[0].first == UInt8(ascii: "Z"))
+        guard fields.count >= 3, let parent = pid_t(String(decoding: fields[1], as: UTF8.self)),
+              let group = pid_t(String(decoding: fields[2], as: UTF8.self)) else { return nil }
+        return Entry(pid: pid, parent: parent, group: group, zombie: fields[0].first == UInt8(ascii: "Z"))
     }
 
     /// Whether process `pid` has `variable=mark` in its environment.
@@ -108,19 +109,27 @@ enum ProcessTree {
         return found
     }
 
-    /// The live descendants of the agent `root`, read before it is killed.
+    /// The processes of the agent `root` other than itself, read before it is
+    /// killed: its descendants, and the members of its process group (a child whose
+    /// parent exited is no longer linked to it).
     static func tree(of root: pid_t) -> Set<pid_t> {
-        descendants(of: [root], in: processes().filter { !$0.zombie })
+        let all = processes()
+        var found = descendants(of: [root], in: all.filter { !$0.zombie })
+        for e in all where e.group == root && e.pid != root { found.insert(e.pid) }
+        return found
     }
 
     /// After the agent `root` was killed (and reaped), with `known` its descendants
     /// found before: kills, until none is left, every live process that descends from
     /// one killed or is an orphan of ours carrying `mark`, then reaps those that
     /// became our children. What it kills stays in `known`.
-    static func killStragglers(mark: String, known: inout Set<pid_t>) {
+    static func killStragglers(root: pid_t, mark: String, known: inout Set<pid_t>) {
         let me = getpid()
         for _ in 0..<16 {
-            let live = processes().filter { !$0.zombie && $0.pid != me }
+            let all = processes()
+            // Dead members of its group left to us (their environment is gone with them).
+            for e in all where e.zombie && e.parent == me && e.group == root { known.insert(e.pid) }
+            let live = all.filter { !$0.zombie && $0.pid != me }
             let livePids = Set(live.map(\.pid))
             let orphans = live.filter { $0.parent == me && !known.contains($0.pid) && carries($0.pid, mark: mark) }.map(\.pid)
             let roots = known.union(orphans)
