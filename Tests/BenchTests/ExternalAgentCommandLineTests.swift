@@ -136,8 +136,11 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         for mode in ["setsid", "daemon"] {
             let folder = try scratchFolder("agent-file-")
             let file = try write([entry("orphan", "orphan.sh", folder, [mode])], in: folder)
+            let start = Date()
             _ = try benchOK(["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents", "orphan", "random",
                              "--games", "2", "--threads", "1"])
+            // The sleepers (30 s) would hold the pipes bench inherited until they end.
+            XCTAssertLessThan(Date().timeIntervalSince(start), 15, "\(mode): bench ends with its agents' processes")
             XCTAssertEqual(pids(in: folder).count, 3, "\(mode): the agent and a sleeper per game")
             assertAgentsGone(folder)
         }
