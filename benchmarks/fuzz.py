@@ -944,10 +944,12 @@ def agent_file_case(rng):
     elif r == 1:
         entry[rng.pick(["timeout", "handshake"])] = rng.pick([0, 0.0, -0.0, -1])
     elif r == 2:
-        key = rng.pick(["name", "command", "dir", "options", "timeout", "margin", "handshake"])
-        entry[key] = rng.pick([3, "x", [1], {"a": 1}, None, True])
-        if key == "command" and isinstance(entry[key], list):
-            entry[key] = ["python3", 3]
+        wrong = {"name": [3, [1], {"a": 1}, None, True], "command": [3, "x", {"a": 1}, None, True, ["python3", 3]],
+                 "dir": [3, [1], {"a": 1}, True], "options": [3, "x", [1], True],
+                 "timeout": ["x", [1], {"a": 1}, True], "margin": ["x", [1], {"a": 1}, True],
+                 "handshake": ["x", [1], {"a": 1}, True]}
+        key = rng.pick(sorted(wrong))
+        entry[key] = rng.pick(wrong[key])
     else:
         entry = rng.pick([{"name": "fz"}, [entry], 7, "agents"])
     files = [("write", "agent.py", FUZZ_AGENT.encode()), ("write", "agents.json", dumps([entry]))]
