@@ -848,9 +848,162 @@ def hostile_moves(rng):
     return game, rng.pick([",", ", ", " ,"]).join(items)
 
 
+# MARK: - Agents and the agent protocol (issue 41), each with the status it must end with
+
+# One agent for every misbehaviour, in Python (standard library): the first legal move,
+# and the shape asked for by its MODE argument. It notes its pid, and those of the
+# children it starts, in `pids` beside it.
+FUZZ_AGENT = r"""
+import os, subprocess, sys, time
+mode = sys.argv[1]
+rng_long = int(sys.argv[2]) if len(sys.argv) > 2 else 65588   # a line of 65,600 bytes: its newline crosses the limit
+here = os.path.dirname(os.path.abspath(__file__))
+def note(pid):
+    with open(os.path.join(here, "pids"), "a") as f:
+        f.write("%d\n" % pid)
+note(os.getpid())
+def out(text):
+    sys.stdout.write(text)
+    sys.stdout.flush()
+ply, legal = 0, []
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "protocol":
+        out("name fuzz %s\noption name=greed type=real default=0.5 min=0 max=1\nwant legal\n%sok\n"
+            % (mode, "want gameover\n" if mode == "gameover" else ""))
+    elif words[0] == "newgame":
+        ply = 0
+    elif words[0] == "legal":
+        legal = words[1:]
+    elif words[0] == "gameover" and mode != "gameover":
+        out("error a gameover line that was not asked for\n")
+    elif words[0] == "go":
+        ply += 1
+        move = legal[0] if legal else "t@0,0"
+        if mode == "long":
+            out("info string " + "x" * 64988)        # the rest, and the newline, in the read that crosses the limit
+            time.sleep(0.1)
+            out("x" * (rng_long - 64988) + "\nmove %s\n" % move)
+        elif mode == "blank":
+            out("\n  \ninfo nodes=1\n\nmove %s\n\n \r\n" % move)
+        elif mode == "stale" and ply == 1:
+            out("move %s\n" % move)
+            time.sleep(0.3)
+            out("move %s\n" % move)
+            time.sleep(0.3)
+        elif mode == "holder" and ply == 1:
+            note(subprocess.Popen(["sleep", "30"]).pid)
+            os._exit(5)
+        elif mode in ("setsid", "daemon") and ply == 1:
+            if mode == "setsid":
+                note(subprocess.Popen(["sleep", "30"], start_new_session=True, stdout=subprocess.DEVNULL).pid)
+            elif os.fork() == 0:
+                note(subprocess.Popen(["sleep", "30"], start_new_session=True, stdout=subprocess.DEVNULL).pid)
+                os._exit(0)
+            out("move %s\n" % move)
+        else:
+            out("move %s\n" % move)
+    elif words[0] == "quit":
+        break
+"""
+# The termination each mode's games must end with (the agent plays every game).
+AGENT_MODES = {"good": "normal", "long": "protocol", "blank": "normal", "stale": "protocol", "holder": "crash",
+               "setsid": "normal", "daemon": "normal", "gameover": "normal"}
+RESERVED_NAMES = ["human", "random", "greedy", "alphabeta", "mcts", "expectimax", "oracle", "tablebase", "search",
+                  "solver"]
+SERVE_GAMES = {"bagh-chal": ("goats", '{"plyLimit":300}', "position start"),
+               "tigers-goats": ("tigers", '{"longRange":false,"plyLimit":300}', "position start"),
+               "coin-sorter": ("player", "{}", "position text " + CS_POSITIONS[0])}
+
+
+def agent_case(rng):
+    """A tournament of the fuzz agent in one MODE against random: exit 0, every game of
+    the agent ended with its mode's termination, no process of it left after bench."""
+    mode = rng.pick(sorted(AGENT_MODES))
+    game = rng.pick(["bagh-chal", "bagh-chal", "tigers-goats", "coin-sorter"])
+    entry = {"name": "fz", "command": ["python3", "agent.py", mode, str(rng.pick([65525, 65588, 66000, 70000]))],
+             "timeout": 8, "margin": 0.5}
+    files = [("write", "agent.py", FUZZ_AGENT.encode()), ("write", "agents.json", dumps([entry]))]
+    agents = ["fz"] if game == "coin-sorter" else ["fz", "random"]
+    tokens = ["tournament", "--game", game, "--agent-file", "agents.json", "--agents"] + agents + \
+        ["--games", "2", "--threads", rng.pick(["1", "2"]), "--out", "{OUT}"]
+    if game != "coin-sorter" and rng.chance(0.5):
+        tokens += ["--ply-limit", "40"]
+    return "tournament", tokens, b"", None, files + [("check-agent", "fz", AGENT_MODES[mode])], {0}
+
+
+def agent_file_case(rng):
+    """An agents file with a reserved name, a zero timeout or a value of the wrong type:
+    a usage error (2) of one line, in the workbench's words."""
+    entry = {"name": "fz", "command": ["python3", "agent.py", "good"]}
+    r = rng.below(4)
+    if r == 0:
+        entry["name"] = rng.pick(RESERVED_NAMES)
+    elif r == 1:
+        entry[rng.pick(["timeout", "handshake"])] = rng.pick([0, 0.0, -0.0, -1])
+    elif r == 2:
+        wrong = {"name": [3, [1], {"a": 1}, None, True], "command": [3, "x", {"a": 1}, None, True, ["python3", 3]],
+                 "dir": [3, [1], {"a": 1}, True], "options": [3, "x", [1], True],
+                 "timeout": ["x", [1], {"a": 1}, True], "margin": ["x", [1], {"a": 1}, True],
+                 "handshake": ["x", [1], {"a": 1}, True]}
+        key = rng.pick(sorted(wrong))
+        entry[key] = rng.pick(wrong[key])
+    else:
+        entry = rng.pick([{"name": "fz"}, [entry], 7, "agents"])
+    files = [("write", "agent.py", FUZZ_AGENT.encode()), ("write", "agents.json", dumps([entry]))]
+    cmd = rng.pick(["agents", "tournament", "search"])
+    tokens = {"agents": ["agents", "--agent-file", "agents.json"],
+              "tournament": ["tournament", "--game", "bagh-chal", "--agent-file", "agents.json", "--agents", "fz",
+                             "random", "--games", "2"],
+              "search": ["search", "--game", "bagh-chal", "--agent-file", "agents.json", "--agent", "fz"]}[cmd]
+    return cmd, tokens, b"", None, files + [("check-words",)], {2}
+
+
+def serve_case(rng):
+    """`bench serve` given a newgame with a side or rule its game lacks, rules that are
+    not an object, `moves` for a puzzle or a malformed gameover (2); or a good game with
+    blank lines and gameover lines in it (0)."""
+    game = rng.pick(sorted(SERVE_GAMES))
+    side, rules, position = SERVE_GAMES[game]
+    good = ["protocol 1", "newgame %s seed=%d side=%s rules=%s" % (game, rng.below(1000), side, rules), position,
+            "go depth=1" if game != "coin-sorter" else "go"]
+    end = "gameover result=%s termination=%s" % ("score" if game == "coin-sorter" else rng.pick(["win", "loss", "draw"]),
+                                                 rng.pick(["normal", "time", "crash", "illegal", "protocol"]))
+    bad = rng.below(7)
+    lines = list(good)
+    if bad == 0:
+        lines[1] = lines[1].replace("side=" + side, "side=" + rng.pick(["lions", "player", "goats", "tigers", "", "GOATS"]))
+        sides = {"player"} if game == "coin-sorter" else {"goats", "tigers"}
+        expect = {0} if lines[1].split()[3][5:] in sides else {2}
+    elif bad == 1:
+        extra = rng.pick([e for e in ['"colour":1', '"level":2', '"plyLimit":0', '"plyLimit":"x"', '"longRange":1']
+                          if e.split(":")[0] not in rules])
+        lines[1] = lines[1].replace("rules=" + rules, "rules=" + ("{" + extra + "}" if rules == "{}" else rules[:-1] + "," + extra + "}"))
+        expect = {2}
+    elif bad == 2:
+        lines[1] = lines[1].replace("rules=" + rules, "rules=" + rng.pick(["[1]", "1", "x", "{", '"{}"', "null"]))
+        expect = {2}
+    elif bad == 3 and game == "coin-sorter":
+        lines.insert(3, "moves a1:c3")
+        expect = {2}
+    elif bad == 4:
+        lines += [rng.pick(["gameover", "gameover result=won termination=normal", "gameover result=win",
+                            "gameover termination=normal", "gameover result=win termination=late", "gameover x"])]
+        expect = {2}
+    else:                                             # good: blank lines, gameover, a second game
+        lines += ["", "   ", end + rng.pick(["", " future=1"]), "\t"] + good[1:]
+        expect = {0}
+    data = "\n".join(lines + ["quit"]).encode() + b"\n"
+    return "serve", ["serve", "--game", game, "--agent", rng.pick(["random", "greedy"])], data, None, [], expect
+
+
 def hostile_case(rng):
     """(command, tokens, stdin, base, damage, expected statuses) of one hostile input."""
-    kind = rng.below(7)
+    kind = rng.below(10)
+    if kind >= 7:                                     # agents and the agent protocol (issue 41)
+        return [agent_case, agent_file_case, serve_case][kind - 7](rng)
     if kind == 0:                                     # an empty item in --moves
         game, moves = hostile_moves(rng)
         cmd = rng.pick(["replay", "search"])
@@ -932,7 +1085,12 @@ def damage_folder(workdir, damage):
     folder = os.path.join(workdir, "in")
     for item in damage:
         what = item[0]
-        if what == "special":
+        if what == "write":
+            with open(os.path.join(workdir, item[1]), "wb") as f:
+                f.write(item[2])
+        elif what.startswith("check-"):
+            continue                                  # checked after the run (check_after)
+        elif what == "special":
             special(os.path.join(folder, item[1]), item[2])
         elif what == "special-record":
             special(os.path.join(workdir, "records.jsonl"), item[1])
@@ -1033,6 +1191,44 @@ def setup_case(case, workdir, basedir):
     return argv
 
 
+def alive(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def check_after(case, workdir, status, err):
+    """The problems the protocol cases' own checks find (issue 41)."""
+    problems = []
+    for item in case.damage or []:
+        if item[0] == "check-agent":
+            pids_path = os.path.join(workdir, "pids")
+            pids = [int(x) for x in open(pids_path).read().split()] if os.path.exists(pids_path) else []
+            deadline = time.monotonic() + 2
+            left = [p for p in pids if alive(p)]
+            while left and time.monotonic() < deadline:
+                time.sleep(0.02)
+                left = [p for p in pids if alive(p)]
+            if left:
+                problems.append("agent processes outlived bench: %s" % left)
+            if status == 0:
+                log = os.path.join(workdir, "out", "games.jsonl")
+                for line in (open(log, "rb").read().splitlines() if os.path.exists(log) else []):
+                    rec = json.loads(line)
+                    if item[1] in rec["agents"] and rec.get("termination", "normal") != item[2]:
+                        problems.append("game %d of %s ended '%s', expected '%s' (%s)" % (
+                            rec["index"], item[1], rec.get("termination", "normal"), item[2], rec.get("reason", "")))
+                        break
+        elif item[0] == "check-words" and status == 2:
+            text = err.decode("utf-8", "replace")
+            for words in ("Expected to decode", "Swift.", "Array<", "Dictionary<", "codingPath", "agent 'fz': agent 'fz'"):
+                if words in text:
+                    problems.append("a message with the decoder's words or a doubled prefix: %r" % text.strip())
+    return problems
+
+
 def digest(path):
     try:
         st = os.lstat(path)
@@ -1123,6 +1319,8 @@ def run_case(case, bench, workdir, basedir, timeout):
                             % (status, err.count(b"\n")))
     if case.expect is not None and not timed_out and status >= 0 and status not in case.expect:
         problems.append("hostile input ended with exit %d, expected %s" % (status, "/".join(map(str, sorted(case.expect)))))
+    if not timed_out and status >= 0:
+        problems += check_after(case, workdir, status, err)
     cmd = argv[0] if argv else b""
     if watched and (cmd == b"report" or (case.expect is not None and status in (1, 2))):
         # report only reads the log and the config; a refused hostile input changes nothing
@@ -1273,7 +1471,7 @@ def main():
                     i, "; ".join(r["problems"]), signature, seed, i)
         cmd = case.argv[0].decode("utf-8", "replace") if case.argv else "(none)"
         if cmd not in ("benchmark", "perft", "replay", "playouts", "search", "tournament", "report", "play", "help",
-                       "sprt", "tune", "solve", "grade", "--help", "-h"):
+                       "sprt", "tune", "solve", "grade", "serve", "agents", "--help", "-h"):
             cmd = "(other: %s seed)" % case.command
         with lock:
             by_status[r["status"]] = by_status.get(r["status"], 0) + 1

@@ -79,6 +79,10 @@ final class ExternalAgentCommandLineTests: XCTestCase {
             ("duplicate names", { [self.entry("good", "good.sh", $0), self.entry("good", "good.sh", $0)] }, ["good", "random"],
              ["good", "twice"]),
             ("a built-in kind's name", { [self.entry("random", "good.sh", $0)] }, ["random", "greedy"], ["random"]),
+            ("human", { [self.entry("human", "good.sh", $0)] }, ["human", "greedy"], ["'human'", "reserved"]),
+            ("a kind of another game", { [self.entry("expectimax", "good.sh", $0)] }, ["expectimax", "greedy"], ["reserved"]),
+            ("a zero move timeout", { [self.entry("good", "good.sh", $0, [], ["timeout": 0])] }, ["good", "random"],
+             ["good", "'timeout'"]),
             ("no handshake", { [self.entry("nohs", "nohs.sh", $0, [], ["handshake": 0.3])] }, ["nohs", "random"],
              ["nohs", "handshake"]),
         ]
@@ -123,6 +127,23 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         XCTAssertTrue(summary.contains("forfeits"), summary)
         XCTAssertEqual(pids(in: folder).count, 2)
         assertAgentsGone(folder)
+    }
+
+    /// Children an agent started in a session of their own (setsid, or a daemon's
+    /// double fork) do not outlive bench.
+    func testChildrenThatLeftTheAgentsProcessGroupDoNotOutliveBench() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { throw XCTSkip("needs /proc") }
+        for mode in ["setsid", "daemon"] {
+            let folder = try scratchFolder("agent-file-")
+            let file = try write([entry("orphan", "orphan.sh", folder, [mode])], in: folder)
+            let start = Date()
+            _ = try benchOK(["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents", "orphan", "random",
+                             "--games", "2", "--threads", "1"])
+            // The sleepers (30 s) would hold the pipes bench inherited until they end.
+            XCTAssertLessThan(Date().timeIntervalSince(start), 15, "\(mode): bench ends with its agents' processes")
+            XCTAssertEqual(pids(in: folder).count, 3, "\(mode): the agent and a sleeper per game")
+            assertAgentsGone(folder)
+        }
     }
 
     /// Ctrl-C and SIGTERM end bench at once, and its agents with it: two hanging

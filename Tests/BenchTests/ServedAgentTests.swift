@@ -101,6 +101,12 @@ final class ServedAgentTests: XCTestCase {
         for (game, names) in kinds {
             for kind in names {
                 let run = try bench(["serve", "--game", game, "--agent", kind], input: "protocol 1\nquit\n", timeout: 30)
+                // Without its file the tablebase is refused at the start (as any unusable file).
+                if kind == "tablebase" && !FileManager.default.fileExists(atPath: "tablebases/bagh-chal.tb") {
+                    XCTAssertEqual(run.status, 1, "serve \(game) \(kind): \(run.stderr)")
+                    XCTAssertTrue(run.stderr.contains("tablebases/bagh-chal.tb"), run.stderr)
+                    continue
+                }
                 XCTAssertEqual(run.status, 0, "serve \(game) \(kind): \(run.stderr)")
                 XCTAssertEqual(run.stdoutLines.last, "ok", "serve \(game) \(kind) ends its handshake: \(run.stdout)")
                 for line in run.stdoutLines where line.hasPrefix("option ") {
@@ -110,6 +116,69 @@ final class ServedAgentTests: XCTestCase {
                 }
             }
         }
+    }
+
+    // MARK: - What serve refuses, and gameover
+
+    /// An eval file that cannot be used is refused when serve starts (as `search`
+    /// refuses it: a runtime error), not at the first newgame.
+    func testServeRefusesAnUnusableEvalFileAtTheStart() throws {
+        let folder = try scratchFolder("serve-eval-")
+        let weights = folder.appendingPathComponent("bad.weights")
+        try "not weights\n".write(to: weights, atomically: true, encoding: .utf8)
+        for path in [weights.path, folder.appendingPathComponent("none.weights").path] {
+            try assertUsageError(["serve", "--game", "coin-sorter", "--agent", "greedy:eval=" + path], names: ["serve", path],
+                                 status: 1)
+        }
+        let missing = folder.appendingPathComponent("none.weights").path
+        let search = try bench(["search", "--game", "coin-sorter", "--agent", "greedy:eval=" + missing])
+        XCTAssertEqual(search.status, 1, "the same error, the same status: \(search.stderr)")
+    }
+
+    /// A newgame with a side or a rule the game does not have, and a `moves` line
+    /// for a puzzle, are refused (usage errors naming them).
+    func testServeRefusesSidesRulesAndMovesTheGameDoesNotHave() throws {
+        let cases: [(String, String, [String])] = [
+            ("bagh-chal", "newgame bagh-chal seed=1 side=lions rules={}", ["lions", "goats, tigers"]),
+            ("bagh-chal", "newgame bagh-chal seed=1 side=goats rules={\"plyLimit\":300,\"colour\":1}", ["'colour'", "plyLimit"]),
+            ("bagh-chal", "newgame bagh-chal seed=1 side=goats rules={\"longRange\":true}", ["'longRange'"]),
+            ("bagh-chal", "newgame bagh-chal seed=1 side=goats rules={\"plyLimit\":0}", ["plyLimit"]),
+            ("bagh-chal", "newgame bagh-chal seed=1 side=goats rules=[1]", ["JSON object"]),
+            ("tigers-goats", "newgame tigers-goats seed=1 side=player rules={}", ["player"]),
+            ("coin-sorter", "newgame coin-sorter seed=1 side=goats rules={}", ["goats", "player"]),
+            ("coin-sorter", "newgame coin-sorter seed=1 side=player rules={\"level\":3}", ["'level'"]),
+            ("coin-sorter", "newgame coin-sorter seed=1 side=player rules={}\nposition text CSTCT/CTTTS/TSCSS/CTCCT/STTCT 10 0\nmoves a1:c3",
+             ["moves", "puzzle"]),
+        ]
+        for (game, lines, words) in cases {
+            let run = try bench(["serve", "--game", game, "--agent", "random"], input: "protocol 1\n" + lines + "\ngo\nquit\n")
+            XCTAssertEqual(run.status, 2, "\(lines): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.count, 1, run.stderr)
+            for w in words { XCTAssertTrue(run.stderr.contains(w), "\(w) in: \(run.stderr)") }
+            XCTAssertFalse(run.stdout.contains("move "), "no move after a refused newgame: \(run.stdout)")
+        }
+    }
+
+    /// serve asks for gameover in its handshake, takes the line without a reply, and
+    /// wants a newgame before the next go.
+    func testServeAsksForGameoverAndTakesIt() throws {
+        let game = "newgame bagh-chal seed=3 side=goats rules={\"plyLimit\":300}\nposition start\ngo depth=1\n"
+        let run = try bench(["serve", "--game", "bagh-chal", "--agent", "greedy"],
+                            input: "protocol 1\n" + game + "gameover result=win termination=normal future=1\n" + game
+                                + "gameover result=loss termination=crash\nquit\n")
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = run.stdoutLines.map(String.init)
+        XCTAssertEqual(lines.filter { $0 == "want gameover" }.count, 1, run.stdout)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("move ") }.count, 2, "one move per game, nothing for gameover: \(run.stdout)")
+        XCTAssertEqual(lines.filter { !$0.hasPrefix("info ") && !$0.hasPrefix("move ") }.last, "ok")
+        for bad in ["gameover result=won termination=normal", "gameover result=win", "gameover result=win termination=normal\ngo"] {
+            let r = try bench(["serve", "--game", "bagh-chal", "--agent", "greedy"], input: "protocol 1\n" + game + bad + "\n")
+            XCTAssertEqual(r.status, 2, "\(bad): \(r.stderr)")
+            XCTAssertEqual(r.stderrLines.count, 1, r.stderr)
+        }
+        let puzzle = try bench(["serve", "--game", "coin-sorter", "--agent", "greedy"],
+                               input: "protocol 1\ngameover result=score score=12 termination=normal\nquit\n")
+        XCTAssertEqual(puzzle.status, 0, puzzle.stderr)
     }
 
     // MARK: - Playing both ways

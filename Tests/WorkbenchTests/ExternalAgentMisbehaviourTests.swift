@@ -446,6 +446,175 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         }
     }
 
+    /// A line over 64 KiB whose newline came with it is still too long (the limit
+    /// held only while the newline was missing).
+    func testALongLineWithItsNewlineIsAProtocolForfeit() throws {
+        let file = try agentsFile([entry("flood", "flood.sh", ["long"])])
+        let (summary, records) = try baghChal(file, ["flood", "random"], games: 2, threads: 1)
+        assertForfeits(summary, records, bad: "flood", .protocol)
+        for r in records {
+            let failure = try XCTUnwrap(r.failure)
+            XCTAssertTrue(failure.reason.contains("a line over 65536 bytes"), failure.reason)
+        }
+    }
+
+    /// docs/protocol.md, "Lines": "the workbench ignores empty lines from the agent",
+    /// before its move and after it.
+    func testBlankLinesAroundTheMoveAreIgnored() throws {
+        let file = try agentsFile([entry("garbage", "garbage.sh", ["blank"])])
+        let (summary, records) = try baghChal(file, ["garbage", "random"], games: 2, threads: 1)
+        XCTAssertNil(summary.forfeits, "\(records.compactMap { $0.failure?.reason })")
+        XCTAssertTrue(records.allSatisfy { $0.termination == .normal })
+        XCTAssertEqual(agentPids().count, 1, "one process played both games")
+    }
+
+    /// A second `move` written after the answer, arriving once the next request is
+    /// sent, is a line after the move (protocol), never the next answer.
+    func testAStaleSecondMoveIsAProtocolForfeitNotTheNextAnswer() throws {
+        let file = try agentsFile([entry("stale", "stale.sh")])
+        let (summary, records) = try baghChal(file, ["stale", "random"], games: 2, threads: 1)
+        assertForfeits(summary, records, bad: "stale", .protocol)
+        for r in records {
+            let failure = try XCTUnwrap(r.failure)
+            XCTAssertTrue(failure.reason.contains("before it read the request"), failure.reason)
+            XCTAssertEqual(moveCount(of: "stale", in: r), 1, "its first move counts")
+        }
+    }
+
+    /// An agent that exits while a child it started holds its standard output open
+    /// crashed: seen when it exits, not scored `time` after the whole move timeout.
+    func testAnAgentThatExitsWhileAChildHoldsItsOutputCrashes() throws {
+        let file = try agentsFile([entry("orphan", "orphan.sh", ["holder"], ["timeout": 5])])
+        let start = Date()
+        let (summary, records) = try baghChal(file, ["orphan", "random"], games: 2, threads: 1)
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5, "not one move timeout per game")
+        assertForfeits(summary, records, bad: "orphan", .crash)
+        for r in records {
+            let failure = try XCTUnwrap(r.failure)
+            XCTAssertTrue(failure.reason.contains("exited with status 5"), failure.reason)
+            XCTAssertTrue(failure.stderr.contains { $0.hasPrefix("orphan.sh: exiting") }, "\(failure.stderr)")
+        }
+    }
+
+    /// Children that left the agent's process group (setsid, or a daemon's double
+    /// fork) end with the agent: after a forfeit, and at close().
+    func testChildrenInASessionOfTheirOwnAreEnded() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") || FileManager.default.isExecutableFile(atPath: "/bin/setsid")
+        else { throw XCTSkip("no setsid") }
+        for mode in ["setsid", "daemon"] {
+            try? FileManager.default.removeItem(at: scratch.appendingPathComponent("pids"))
+            let file = try agentsFile([entry("orphan", "orphan.sh", [mode]), entry("crasher", "crash.sh", ["2"])])
+            let (summary, records) = try baghChal(file, ["orphan", "random"], games: 2, threads: 1)
+            XCTAssertNil(summary.forfeits, mode)
+            XCTAssertEqual(records.count, 2)
+            // baghChal checked that no process is left; the sleepers were there to leave.
+            XCTAssertEqual(agentPids().count, 4, "\(mode): the agent, a crasher, two sleepers: \(agentPids())")
+        }
+    }
+
+    // MARK: - The game's end (gameover)
+
+    /// The lines `pid` read (with `record-input` in the scratch folder).
+    func input(of pid: Int32) throws -> [String] {
+        try String(contentsOf: scratch.appendingPathComponent("input-\(pid)"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+    }
+
+    /// The pids gameover.sh noted (it notes them in `pids` too).
+    func toldPids() -> [Int32] {
+        let text = (try? String(contentsOf: scratch.appendingPathComponent("told-pids"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { Int32($0) }
+    }
+
+    /// What each newgame of the agents' logs was followed by: its `gameover` line (or
+    /// nil), by "seed=S side=X"; and whether any log has a gameover line at all.
+    func gameEnds(of pids: [Int32]) throws -> [String: String?] {
+        var ends: [String: String?] = [:]
+        for pid in pids {
+            var current: String?
+            for line in try input(of: pid) {
+                let words = line.split(separator: " ")
+                if words.first == "newgame" {
+                    current = words.dropFirst(2).prefix(2).joined(separator: " ")
+                    ends[current!] = .some(nil)
+                } else if words.first == "gameover", let c = current {
+                    XCTAssertEqual(ends[c], .some(nil), "one gameover per game: \(c)")
+                    ends[c] = .some(line)
+                    current = nil
+                }
+            }
+        }
+        return ends
+    }
+
+    /// An agent that asked for it (`want gameover`) is told each game's result from
+    /// its side, before the next newgame; a version-1 agent never is, and plays on.
+    func testAgentsThatAskAreToldHowEachGameEnded() throws {
+        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("record-input").path, contents: nil)
+        let file = try agentsFile([entry("told", "gameover.sh"), entry("good", "good.sh")])
+        let (summary, records) = try baghChal(file, ["told", "good", "random"], games: 4, threads: 1)
+        XCTAssertNil(summary.forfeits)
+        let told = toldPids(), v1 = agentPids().filter { !toldPids().contains($0) }
+        XCTAssertFalse(told.isEmpty)
+        XCTAssertFalse(v1.isEmpty)
+        for pid in v1 { XCTAssertFalse(try input(of: pid).contains { $0.hasPrefix("gameover") }, "a version-1 agent gets no gameover") }
+        let ends = try gameEnds(of: told)
+        var checked = 0
+        for r in records {
+            guard let side = r.agents.firstIndex(of: "told") else { continue }
+            let key = "seed=\(r.seed &+ UInt64(side)) side=\(r.sides[side])"
+            let expected: String
+            switch r.result {
+            case .firstSideWins: expected = side == 0 ? "win" : "loss"
+            case .secondSideWins: expected = side == 1 ? "win" : "loss"
+            default: expected = "draw"
+            }
+            XCTAssertEqual(ends[key], .some("gameover result=\(expected) termination=normal"), "game \(r.index), \(key)")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 8)
+        // The version-1 agent played its games in order without one.
+        let v1Games = try gameEnds(of: v1)
+        XCTAssertEqual(v1Games.count, 8, "good played 8 games")
+        XCTAssertTrue(v1Games.values.allSatisfy { $0 == nil })
+    }
+
+    /// An opponent's misbehaviour is the termination the winner hears; a puzzle
+    /// agent hears its score.
+    func testGameoverSaysTheTerminationAndAPuzzlesScore() throws {
+        _ = FileManager.default.createFile(atPath: scratch.appendingPathComponent("record-input").path, contents: nil)
+        let file = try agentsFile([entry("told", "gameover.sh"), entry("crasher", "crash.sh", ["2"])])
+        let (_, records) = try baghChal(file, ["told", "crasher"], games: 2, threads: 1)
+        let told = toldPids()
+        let ends = try gameEnds(of: told)
+        XCTAssertEqual(records.count, 2)
+        for r in records {
+            let side = try XCTUnwrap(r.agents.firstIndex(of: "told"))
+            XCTAssertEqual(r.termination, .crash)
+            XCTAssertEqual(ends["seed=\(r.seed &+ UInt64(side)) side=\(r.sides[side])"],
+                           .some("gameover result=win termination=crash"), "game \(r.index)")
+        }
+
+        try? FileManager.default.removeItem(at: scratch.appendingPathComponent("pids"))
+        let external = try ExternalAgents.load(try agentsFile([entry("told", "gameover.sh")]))
+        var catalog = CoinSorter.agentCatalog
+        try external.register(in: &catalog)
+        let tournament = try PuzzleTournament<CoinSorter>(entrants: [PuzzleEntrant(spec: "told", catalog: catalog)],
+                                                          deals: 3, seed: 4)
+        let collected = Collected()
+        _ = try tournament.run(threads: 1, log: nil, resumingFrom: TournamentTally(config: tournament.config),
+                               onRecord: { record, _ in collected.records.withLock { $0.append(record) } })
+        external.close()
+        assertNoProcessLeft()
+        let pid = try XCTUnwrap(toldPids().last)
+        let lines = try input(of: pid).filter { $0.hasPrefix("gameover") }
+        let scores = collected.all.map { r -> String in
+            guard case .score(let s) = r.result else { return "?" }
+            return "gameover result=score termination=normal score=\(s)"
+        }
+        XCTAssertEqual(lines, scores)
+    }
+
     // MARK: - Handshakes
 
     /// The agent shakes hands when the file is read and never again. The pooled
@@ -640,19 +809,47 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         XCTAssertEqual(agentPids().count, 6)
     }
 
-    func testAnAgentNamedAfterABuiltInKindIsAUsageErrorOfRegister() throws {
-        let external = try ExternalAgents.load(try agentsFile([entry("random", "good.sh")]))
-        var catalog = BaghChal.agentCatalog
-        XCTAssertThrowsError(try external.register(in: &catalog, rules: BaghChal.defaultRules)) { error in
-            let e = error as? WorkbenchError
-            XCTAssertEqual(e?.kind, .usage, "\(error)")
-            XCTAssertTrue(e?.message.contains("random") == true, "\(error)")
+    /// A name a spec could not reach (a built-in kind of any game, or `human`, which
+    /// `bench play` reads as a person) is refused when the file is read, not shadowed.
+    func testAnAgentNamedLikeAReservedWordIsAUsageError() throws {
+        for name in ["random", "human", "tablebase", "oracle", "expectimax"] {
+            try assertLoadFails([entry(name, "good.sh")], naming: ["'\(name)'", "reserved"])
         }
-        var puzzleCatalog = CoinSorter.agentCatalog
-        XCTAssertThrowsError(try external.register(in: &puzzleCatalog)) { error in
-            XCTAssertEqual((error as? WorkbenchError)?.kind, .usage, "\(error)")
-        }
+        XCTAssertEqual(agentPids(), [], "nothing started for a reserved name")
+    }
+
+    /// Timeouts of 0 s would forfeit every move; a margin of 0 is fine.
+    func testZeroTimeoutsAreUsageErrorsAndAZeroMarginIsNot() throws {
+        try assertLoadFails([entry("good", "good.sh", [], ["timeout": 0])], naming: ["good", "'timeout'"])
+        try assertLoadFails([entry("good", "good.sh", [], ["handshake": 0])], naming: ["good", "'handshake'"])
+        let external = try ExternalAgents.load(try agentsFile([entry("good", "good.sh", [], ["margin": 0])]))
+        XCTAssertEqual(external.definitions.first?.margin, 0)
         external.close()
         assertNoProcessLeft()
+    }
+
+    /// Messages about a malformed file are the workbench's words, one line, never
+    /// the decoder's ("Expected to decode Array<Any>…").
+    func testMalformedFileMessagesAreInTheWorkbenchsWords() throws {
+        let cases: [(Any, String)] = [
+            (["name": "good"], "the file must be a JSON list of agents"),
+            ([["name": "good", "command": "./good.sh"]], "agent 1, 'command' must be a list of words"),
+            ([["name": 3, "command": ["x"]]], "agent 1, 'name' must be text"),
+            ([["name": "good", "command": ["x", 3]]], "agent 1, 'command', item 2 must be text"),
+            ([["name": "good", "command": ["x"], "timeout": "soon"]], "agent 1, 'timeout' must be a number of seconds"),
+            ([["name": "good", "command": ["x"], "options": ["greed": [1]]]], "an option's value must be a number, a flag or text"),
+            ([1], "agent 1 must be an object"),
+        ]
+        for (json, words) in cases {
+            let url = scratch.appendingPathComponent("agents-\(UUID().uuidString).json")
+            try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: url)
+            XCTAssertThrowsError(try ExternalAgents.load(url.path)) { error in
+                let message = (error as? WorkbenchError)?.message ?? "\(error)"
+                XCTAssertTrue(message.contains(words), "'\(words)' in: \(message)")
+                for decoderWords in ["Expected", "Array<", "Swift", "Dictionary<", "codingPath", "debugDescription"] {
+                    XCTAssertFalse(message.contains(decoderWords), message)
+                }
+            }
+        }
     }
 }

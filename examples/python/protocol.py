@@ -12,6 +12,12 @@ An agent is an object with
                 state: a State below; move: one of state.legal;
                 info: a dict for the `info` line (nodes=, playouts=, depth=,
                 value=, string=) or None
+    game_over(end)  optional: the game is over; end is a dict of the `gameover`
+                line's keys, e.g. {"result": "win", "termination": "normal"}
+                ({"result": "score", "score": "17", ...} for a puzzle). Without
+                it, the result is written to standard error.
+
+The handshake asks for `gameover` (`want gameover`), so a learner sees its reward.
 
 `run(agent)` sets `agent.settings` to {name: current value} (the defaults, then
 whatever `set` says) and answers the workbench on stdin/stdout until `quit`.
@@ -96,7 +102,7 @@ def run(agent):
                 return
             send("name " + agent.name,
                  *[option_line(n, d) for n, d in agent.options.items()],
-                 "want legal", "ok")
+                 "want legal", "want gameover", "ok")
         elif command == "set" and len(args) == 2 and args[0] in agent.options:
             agent.settings[args[0]] = parse_value(agent.options[args[0]][0], args[1])
         elif command == "newgame" and args:
@@ -123,6 +129,12 @@ def run(agent):
                         log("ignoring budget", arg)
             move, info = agent.choose(state)
             send(*([info_line(info)] if info else []), "move " + move)
+        elif command == "gameover":  # no reply; unknown keys ignored
+            end = dict(arg.split("=", 1) for arg in args if "=" in arg)
+            if hasattr(agent, "game_over"):
+                agent.game_over(end)
+            else:
+                log("game over:", " ".join("%s=%s" % kv for kv in sorted(end.items())))
         elif command == "quit":
             return
         # any other command is ignored

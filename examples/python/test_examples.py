@@ -354,8 +354,8 @@ class Handshake(AgentTestCase):
             with self.subTest(game=game):
                 lines = self.start(game).handshake()
                 self.assertRegex(lines[0], r"^name \S")
-                self.assertEqual(lines[-2:], ["want legal", "ok"])
-                options = lines[1:-2]
+                self.assertEqual(lines[-3:], ["want legal", "want gameover", "ok"])
+                options = lines[1:-3]
                 self.assertTrue(options, "at least one option")
                 names = []
                 for line in options:
@@ -389,6 +389,24 @@ class Handshake(AgentTestCase):
         move, _ = agent.go("go depth=3 time=0.5 clock=12 inc=0.1 mystery")
         self.assertIn(move, bagh_chal().legal())
         self.assertEqual(agent.quit(), 0)
+
+    def test_gameover_is_read_without_a_reply_and_the_next_game_plays(self):
+        agent = self.start("bagh-chal")
+        self.assertEqual(agent.handshake()[-1], "ok")
+        for seed, end in [(5, "gameover result=win termination=normal"),
+                          (6, "gameover result=loss termination=time future=1")]:
+            agent.send("newgame bagh-chal seed=%d side=goats rules={\"plyLimit\":300}" % seed, "position start",
+                       "legal " + " ".join(bagh_chal().legal()))
+            move, _ = agent.go("go depth=1")
+            self.assertIn(move, bagh_chal().legal())
+            agent.send(end)
+        coin = self.start("coin-sorter")
+        self.assertEqual(coin.handshake()[-1], "ok")
+        coin.send("gameover result=score score=17 termination=normal")
+        self.assertEqual(agent.quit(), 0)
+        self.assertEqual(coin.quit(), 0)  # quit() also checks that nothing came before it
+        agent.close()  # joins the reader of its standard error
+        self.assertTrue(any(b"result=loss termination=time" in line for line in agent.stderr), agent.stderr)
 
     def test_end_of_input_ends_the_process(self):
         agent = self.started("coin-sorter")

@@ -103,6 +103,7 @@ struct PlayCommand: GameCommand, OptionTable {
         }
         // An agent that misbehaved lost: it was the side to move.
         let outcome = forfeit == nil ? game.outcome : .win(game.position.sideToMove.opponent)
+        Match.tellEnd(game, agents: agents, failure: forfeit)
         if let forfeit { print("\(G.sideName(game.position.sideToMove)) forfeit (\(forfeit.termination.rawValue)): \(forfeit.reason)") }
         if let outcome { print("game over: \(G.describe(outcome))") } else { print("game left unfinished") }
         var record = GameRecord(index: 0, agents: specs, sides: G.sideNames, seed: seed, moves: played.moves,
@@ -171,6 +172,7 @@ struct PlayCommand: GameCommand, OptionTable {
             }
         }
         let s = referee.state
+        Match.tellEnd(s, agent: agent, failure: played.failure)
         // A deal failed by the agent's misbehaviour scores 0.
         let failed = played.failure != nil
         let over = s.isOver || failed, score = failed ? 0 : s.score

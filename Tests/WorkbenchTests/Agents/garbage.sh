@@ -5,6 +5,7 @@
 #   error    an `error` line
 #   badinfo  an info line with a negative node count
 #   after    a correct answer, then an info line after the move
+#   blank    a correct answer with blank lines before and after the move (ignored)
 . "${0%/*}/protocol.sh"
 mode=${2:-hello}
 answer() {
@@ -17,6 +18,8 @@ answer() {
     esac
     # One write for both lines in `after` mode, so the extra line is there when the
     # workbench next looks, however the processes are scheduled.
-    if [ "$mode" = after ]; then printf 'move %s\ninfo string one more thing\n' "$first"; else printf 'move %s\n' "$first"; fi
+    if [ "$mode" = after ]; then printf 'move %s\ninfo string one more thing\n' "$first"
+    elif [ "$mode" = blank ]; then printf '\n  \nmove %s\n\n \r\n' "$first"
+    else printf 'move %s\n' "$first"; fi
 }
 serve

@@ -9,12 +9,21 @@ struct Handshake: Sendable, Equatable {
     var options: [Parameter]
     /// Whether it asked for the legal moves before each `go`.
     var wantsLegal: Bool
+    /// Whether it asked to be told how each game ended (`want gameover`).
+    var wantsGameOver = false
 }
 
 /// A started agent process that has shaken hands, with the option values it holds now.
 final class AgentConnection: @unchecked Sendable {
     /// The protocol version this workbench speaks.
     static let version = 1
+    /// What an agent may ask for in its handshake (`want FEATURE`).
+    enum Feature: String, CaseIterable {
+        /// The legal moves before each `go`.
+        case legal
+        /// A `gameover` line when each game ends (docs/protocol.md, "The game's end").
+        case gameover
+    }
     /// Names an agent may not declare: the budget and the deadline are the workbench's.
     static let reservedNames: Set<String> = ["time", "depth", "nodes", "playouts", "timeout", "margin"]
     /// Most lines, and bytes, answering one request.
@@ -55,9 +64,14 @@ final class AgentConnection: @unchecked Sendable {
             return .failure(failure)
         }
         guard process.send("protocol \(version)", until: deadline) else { return fail(.crash, "handshake: cannot write") }
-        var name: String? = nil, options: [Parameter] = [], wantsLegal = false, lines = 0
+        var name: String? = nil, options: [Parameter] = [], wantsLegal = false, wantsGameOver = false, lines = 0, bytes = 0
         while true {
             let read = process.readLine(until: deadline)
+            if case .line(let l) = read, l.trimmingBlanks.isEmpty {
+                bytes += l.utf8.count + 1
+                if bytes > maxReplyBytes { return fail(.protocol, "handshake: more than 1 MiB") }
+                continue  // blank lines are ignored
+            }
             lines += 1
             if lines > maxReplyLines { return fail(.protocol, "handshake: more than \(maxReplyLines) lines") }
             switch read {
@@ -82,14 +96,19 @@ final class AgentConnection: @unchecked Sendable {
                         options.append(p)
                     }
                 case "want":
-                    guard words.count == 2, words[1] == "legal" else {
-                        return fail(.protocol, "handshake: unknown request '\(line)' (known: want legal)")
+                    guard words.count == 2, let feature = Feature(rawValue: String(words[1])) else {
+                        let known = Feature.allCases.map { "want \($0.rawValue)" }.joined(separator: ", ")
+                        return fail(.protocol, "handshake: unknown request '\(ProtocolLine.clip(line))' (known: \(known))")
                     }
-                    wantsLegal = true
+                    switch feature {
+                    case .legal: wantsLegal = true
+                    case .gameover: wantsGameOver = true
+                    }
                 case "ok":
                     guard let name else { return fail(.protocol, "handshake: 'ok' before a 'name' line") }
                     return .success(AgentConnection(process: process,
-                                                    handshake: Handshake(name: name, options: options, wantsLegal: wantsLegal)))
+                                                    handshake: Handshake(name: name, options: options, wantsLegal: wantsLegal,
+                                                                              wantsGameOver: wantsGameOver)))
                 case "error":
                     return fail(.protocol, "handshake: the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
                 default:
@@ -111,8 +130,8 @@ final class AgentConnection: @unchecked Sendable {
     /// Sends `lines` (the last one a `go`) and reads the reply before `deadline`.
     func request(_ lines: [String], deadline: Double, limit: String) -> Result<Reply, AgentFailure> {
         func fail(_ t: Termination, _ reason: String) -> Result<Reply, AgentFailure> { .failure(process.failure(t, reason)) }
-        if process.hasUnreadOutput() {
-            guard case .line(let extra) = process.readLine(until: Clock.now) else { return fail(.protocol, "output after its move") }
+        if let extra = process.unreadOutput() {
+            if extra.isEmpty { return fail(.protocol, "output after its last move (one move per go)") }
             return fail(.protocol, "'\(ProtocolLine.clip(extra))' after its last move (one move per go)")
         }
         if !process.send(lines, until: deadline) {
@@ -126,13 +145,18 @@ final class AgentConnection: @unchecked Sendable {
             case .closed: return fail(.crash, "its output closed before a move")
             case .tooLong: return fail(.protocol, "a line over \(AgentProcess.maxLineBytes) bytes")
             case .line(let line):
-                count += 1
+                // Blank lines are ignored (docs/protocol.md, "Lines"), but their bytes count.
                 bytes += line.utf8.count + 1
+                let words = ProtocolLine.words(line)
+                if !words.isEmpty { count += 1 }
                 if count > Self.maxReplyLines || bytes > Self.maxReplyBytes {
                     return fail(.protocol, "more than \(Self.maxReplyLines) lines or 1 MiB in answer to one go")
                 }
-                let words = ProtocolLine.words(line)
                 guard let head = words.first else { continue }
+                // Written before it read the whole request: a stale line, after its last move.
+                if process.unreadInput() > 0 {
+                    return fail(.protocol, "'\(ProtocolLine.clip(line))' before it read the request: a line after its last move (one move per go)")
+                }
                 switch head {
                 case "move":
                     guard words.count == 2 else { return fail(.illegal, "'\(ProtocolLine.clip(line))' is not one move") }
@@ -226,7 +250,7 @@ enum ProtocolLine {
         do {
             let value = try parameter.parse(text)
             return .success(Parameter(name, kind, default: value, help: "declared by the agent"))
-        } catch { return .failure(ParseError("option '\(name)': default: \(error.message)")) }
+        } catch { return .failure(ParseError("option default: \(error.message)")) }
     }
 
     /// Reads the words after `info` into `reply`.

@@ -33,6 +33,8 @@ final class AgentProcess: @unchecked Sendable {
     static let errorLineLength = 300
 
     let pid: pid_t
+    /// The value of ``ProcessTree/variable`` in its environment, which its descendants inherit.
+    let mark: String
     private var input: Int32
     private var output: Int32
     private var errors: Int32
@@ -45,8 +47,9 @@ final class AgentProcess: @unchecked Sendable {
     private var slot: Int?
     private var reaped = false
 
-    private init(pid: pid_t, input: Int32, output: Int32, errors: Int32, slot: Int?) {
+    private init(pid: pid_t, mark: String, input: Int32, output: Int32, errors: Int32, slot: Int?) {
         self.pid = pid
+        self.mark = mark
         self.input = input
         self.output = output
         self.errors = errors
@@ -146,15 +149,27 @@ final class AgentProcess: @unchecked Sendable {
         argv[0] = strdup(path)
         argv.append(nil)
         defer { for p in argv { free(p) } }
+        // The environment, with the mark its descendants inherit (ProcessTree).
+        _ = ProcessTree.subreaper
+        let mark = ProcessTree.newMark()
+        var envp: [UnsafeMutablePointer<CChar>?] = []
+        var e = environ
+        while let entry = e.pointee {
+            if !String(cString: entry).hasPrefix(ProcessTree.variable + "=") { envp.append(strdup(entry)) }
+            e += 1
+        }
+        envp.append(strdup("\(ProcessTree.variable)=\(mark)"))
+        envp.append(nil)
+        defer { for p in envp { free(p) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard status == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
             return .failure(StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))"))
         }
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        return .success(AgentProcess(pid: pid, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
+        return .success(AgentProcess(pid: pid, mark: mark, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
                                      slot: ChildProcessGroups.register(pid)))
     }
 
@@ -188,24 +203,57 @@ final class AgentProcess: @unchecked Sendable {
         return true
     }
 
-    /// Whether standard output holds anything not read yet (checked without waiting):
-    /// an agent that wrote more after its move.
-    func hasUnreadOutput() -> Bool {
-        if !outputBuffer.isEmpty { return true }
-        guard output >= 0, !outputClosed else { return false }
-        var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
-        guard poll(&fds, 1, 0) > 0, fds[0].revents & Int16(POLLIN) != 0 else { return false }
-        readOutput()
-        return !outputBuffer.isEmpty
+    /// What standard output holds that was not read yet (checked without waiting),
+    /// blank lines skipped: `nil` when nothing, else the first line (or the start of
+    /// one) that an agent wrote after its move.
+    func unreadOutput() -> String? {
+        while true {
+            if outputBuffer.isEmpty {
+                guard output >= 0, !outputClosed else { return nil }
+                var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+                guard poll(&fds, 1, 0) > 0, fds[0].revents & Int16(POLLIN) != 0 else { return nil }
+                readOutput()
+                if outputBuffer.isEmpty { return nil }
+            }
+            guard outputBuffer.contains(10) else {
+                let start = String(decoding: outputBuffer.prefix(200), as: UTF8.self)
+                return start.trimmingBlanks.isEmpty && outputBuffer.count < Self.maxLineBytes ? nil : start
+            }
+            guard case .line(let line) = readLine(until: Clock.now) else { return "" }
+            if !line.trimmingBlanks.isEmpty { return line }
+        }
     }
 
+    /// Bytes written to its standard input that it has not read yet (Linux's
+    /// `FIONREAD` on a pipe); 0 when unknown.
+    func unreadInput() -> Int {
+        guard input >= 0, let ioctl = Self.ioctl else { return 0 }
+        var count: Int32 = 0
+        return ioctl(input, 0x541B /* FIONREAD */, &count) == 0 ? Int(count) : 0
+    }
+
+    private typealias Ioctl = @convention(c) (Int32, UInt, UnsafeMutablePointer<Int32>) -> Int32
+
+    /// `ioctl`, variadic in C, looked up and called with the arguments of `FIONREAD`.
+    private static let ioctl: Ioctl? = {
+        #if os(Linux)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "ioctl") else { return nil }
+        return unsafeBitCast(symbol, to: Ioctl.self)
+        #else
+        return nil
+        #endif
+    }()
+
     /// The next line of standard output (without its newline, a `\r` before it
-    /// dropped), read before `deadline`; standard error is drained meanwhile.
+    /// dropped), read before `deadline`; standard error is drained meanwhile. A line
+    /// over ``maxLineBytes`` is ``Read/tooLong`` whether or not its newline came. The
+    /// process exiting ends the output even when a child of its still holds it open.
     func readLine(until deadline: Double) -> Read {
         while true {
             if let newline = outputBuffer.firstIndex(of: 10) {
                 var end = newline
                 if end > 0 && outputBuffer[end - 1] == 13 { end -= 1 }
+                if end > Self.maxLineBytes { return .tooLong }
                 let line = String(decoding: outputBuffer[..<end], as: UTF8.self)
                 outputBuffer.removeSubrange(...newline)
                 return .line(line)
@@ -216,11 +264,31 @@ final class AgentProcess: @unchecked Sendable {
             if wait == 0 { drainErrors(); return .timeout }
             var fds = [pollfd(fd: output, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, errors >= 0 ? 2 : 1, wait)
+            // In slices, to notice the process exiting while a child holds its output.
+            let ready = poll(&fds, errors >= 0 ? 2 : 1, min(wait, Self.exitCheckMilliseconds))
             if ready < 0 && errno != EINTR { outputClosed = true; continue }
-            if errors >= 0 && fds[1].revents != 0 { drainErrors() }
-            if fds[0].revents != 0 { readOutput() }
+            if ready > 0 && errors >= 0 && fds[1].revents != 0 { drainErrors() }
+            if ready > 0 && fds[0].revents != 0 { readOutput(); continue }
+            if ready == 0 && hasExited() {
+                // What it wrote before it exited is read; nothing more counts as its.
+                while !outputClosed && outputBuffer.count <= Self.maxLineBytes {
+                    let before = outputBuffer.count
+                    readOutput()
+                    if outputBuffer.count == before { break }
+                }
+                outputClosed = true
+            }
         }
+    }
+
+    /// How often, in milliseconds, a wait for output checks whether the process exited.
+    static let exitCheckMilliseconds: Int32 = 20
+
+    /// Whether the process has exited (it stays a zombie until ``end(gracefully:)``).
+    func hasExited() -> Bool {
+        if reaped { return true }
+        var info = siginfo_t()
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
     }
 
     private func readOutput() {
@@ -269,10 +337,12 @@ final class AgentProcess: @unchecked Sendable {
     func exitDescription(waiting seconds: Double) -> String {
         let deadline = Clock.now + seconds
         while errors >= 0 {
+            // Exited: what it wrote is there (a child of its may hold the pipe open).
+            if hasExited() { drainErrors(); break }
             var fds = [pollfd(fd: errors, events: Int16(POLLIN), revents: 0)]
             let wait = Self.milliseconds(until: deadline)
             if wait == 0 { break }
-            if poll(&fds, 1, wait) > 0 { drainErrors() }
+            if poll(&fds, 1, min(wait, Self.exitCheckMilliseconds)) > 0 { drainErrors() }
         }
         while Clock.now < deadline {
             var info = siginfo_t()
@@ -320,10 +390,14 @@ final class AgentProcess: @unchecked Sendable {
                 usleep(2_000)
             }
         }
+        // Its descendants, read while it still links them (ProcessTree), then all killed.
+        var known = ProcessTree.tree(of: pid)
         kill(-pid, SIGKILL)
         kill(pid, SIGKILL)
+        for p in known { kill(p, SIGKILL) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        ProcessTree.killStragglers(root: pid, mark: mark, known: &known)
         reaped = true
         ChildProcessGroups.unregister(slot)
         slot = nil

@@ -25,6 +25,9 @@ public struct AgentServer<Agent> {
         self.spec = spec
         self.catalog = catalog
         items = ((try? AgentSpec.Syntax(spec.text))?.items ?? []).map { ($0.key, $0.value) }
+        // Made once now, so that what only making it finds (an eval file that cannot
+        // be read) is refused at the start, not at the first newgame.
+        _ = try catalog.checkedMake(spec.text, seed: 0)
     }
 
     /// The options declared in the handshake: every setting of the kind and its weights.
@@ -74,9 +77,9 @@ public struct AgentServer<Agent> {
                 output(["error unsupported protocol version"])
                 return false
             }
-            output(["name bench serve \(spec.text)"] + options + ["ok"])
+            output(["name bench serve \(spec.text)"] + options + ["want gameover", "ok"])
         case "set":
-            guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(line)'") }
+            guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(ProtocolLine.clip(line))'") }
             try set(String(words[1]), String(words[2]))
         default:
             return false  // quit
@@ -104,21 +107,84 @@ public struct AgentServer<Agent> {
         return any ? b : nil
     }
 
-    /// The `newgame` line's game, seed and rules JSON (after `newgame`).
-    static func newGame(_ words: ArraySlice<Substring>, game: String) throws(WorkbenchError) -> (seed: UInt64, rules: String) {
+    /// The `newgame` line's seed and rules (after `newgame`): the game must be
+    /// `game`, the side one of `sides`, the rules the game's, every key known.
+    static func newGame<Rules: Codable>(_ words: ArraySlice<Substring>, game: String, sides: [String],
+                                        rules: Rules.Type) throws(WorkbenchError) -> (seed: UInt64, rules: Rules) {
         guard let name = words.first else { throw .usage("newgame: no game") }
-        guard name == game else { throw .usage("newgame: this server plays \(game), not \(name)") }
-        var seed: UInt64?, rules = "{}"
+        guard name == game else { throw .usage("newgame: this server plays \(game), not '\(ProtocolLine.clip(String(name)))'") }
+        var seed: UInt64?, rulesText = "{}"
         for w in words.dropFirst() {
             if w.hasPrefix("seed=") {
-                guard let s = NumberText.unsigned(w.dropFirst(5)) else { throw .usage("newgame: bad seed '\(w)'") }
+                guard let s = NumberText.unsigned(w.dropFirst(5)) else { throw .usage("newgame: bad seed '\(ProtocolLine.clip(String(w)))'") }
                 seed = s
+            } else if w.hasPrefix("side=") {
+                let side = String(w.dropFirst(5))
+                guard sides.contains(side) else {
+                    throw .usage("newgame: \(game) has no side '\(ProtocolLine.clip(side))' (sides: \(sides.joined(separator: ", ")))")
+                }
             } else if w.hasPrefix("rules=") {
-                rules = String(w.dropFirst(6))
+                rulesText = String(w.dropFirst(6))
             }
         }
         guard let seed else { throw .usage("newgame: no seed=") }
-        return (seed, rules)
+        return (seed, try Self.rules(rulesText, Rules.self))
+    }
+
+    /// The rules of a `newgame` line: a JSON object of the game's rule keys (those
+    /// `tournament.json` has), each with a valid value; an unknown key is refused.
+    static func rules<Rules: Codable>(_ text: String, _ type: Rules.Type) throws(WorkbenchError) -> Rules {
+        let data = Data(text.utf8)
+        guard let given = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw .usage("newgame: rules must be a JSON object without blanks, got '\(ProtocolLine.clip(text))'")
+        }
+        let rules: Rules
+        do { rules = try JSONDecoder().decode(Rules.self, from: data) } catch {
+            throw .usage("newgame: rules \(ProtocolLine.clip(text)): \(describe(error))")
+        }
+        let known = (try? JSONSerialization.jsonObject(with: try JSONEncoder().encode(rules))) as? [String: Any] ?? [:]
+        if let unknown = given.keys.sorted().first(where: { known[$0] == nil }) {
+            let names = known.keys.sorted().joined(separator: ", ")
+            throw .usage("newgame: unknown rule '\(ProtocolLine.clip(unknown))' (known: \(names.isEmpty ? "none" : names))")
+        }
+        return rules
+    }
+
+    /// A decoding error of rules in one line, in the workbench's words.
+    static func describe(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
+            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case .dataCorrupted(let c) where !c.codingPath.isEmpty:
+            return "'\(c.codingPath.map(\.stringValue).joined(separator: "."))': \(c.debugDescription)"
+        default:
+            return "not the game's rules"
+        }
+    }
+
+    /// Checks a `gameover` line's words (after `gameover`): `result=` one of
+    /// `results`, `termination=` a termination; other keys are of later versions.
+    static func gameOver(_ words: ArraySlice<Substring>, results: [String]) throws(WorkbenchError) {
+        var result: String?, termination: String?
+        for w in words {
+            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else {
+                throw .usage("gameover: '\(ProtocolLine.clip(String(w)))' is not key=value")
+            }
+            let key = w[..<eq], value = String(w[w.index(after: eq)...])
+            switch key {
+            case "result": result = value
+            case "termination": termination = value
+            case "score":
+                guard NumberText.wholeNumber(value) != nil else { throw .usage("gameover: score must be a whole number") }
+            default: continue
+            }
+        }
+        guard let result, results.contains(result) else {
+            throw .usage("gameover: result must be one of \(results.joined(separator: ", "))")
+        }
+        guard let termination, Termination(rawValue: termination) != nil else {
+            throw .usage("gameover: termination must be one of \(Termination.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
     }
 
     /// The reply to a search: `info` with its counts, then `move`.
@@ -150,11 +216,9 @@ extension AgentServer {
             case "protocol", "set", "quit":
                 guard try answer(words, line: line, output: output) else { return }
             case "newgame":
-                let (seed, rulesText) = try Self.newGame(words.dropFirst(), game: G.name)
-                do { rules = try JSONDecoder().decode(G.Rules.self, from: Data(rulesText.utf8)) } catch {
-                    throw .usage("newgame: rules \(rulesText): \(JSON.describe(error))")
-                }
-                do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
+                let (seed, newRules) = try Self.newGame(words.dropFirst(), game: G.name, sides: G.sideNames, rules: G.Rules.self)
+                rules = newRules
+                do { agent = try catalog.checkedMake(currentText, seed: seed) } catch { throw error.prefixed("newgame") }
                 history = GameHistory(G.start(rules))
                 held = ("start", [])
             case "position":
@@ -163,10 +227,13 @@ extension AgentServer {
                 } else if words.count > 2 && words[1] == "text" {
                     asked = (ProtocolLine.rest(of: line, after: "text"), [])
                 } else {
-                    throw .usage("position: expected 'start' or 'text TEXT', got '\(line)'")
+                    throw .usage("position: expected 'start' or 'text TEXT', got '\(ProtocolLine.clip(line))'")
                 }
             case "moves":
                 asked.moves = Array(words.dropFirst())
+            case "gameover":
+                try Self.gameOver(words.dropFirst(), results: ["win", "loss", "draw"])
+                agent = nil
             case "go":
                 guard var a = agent else { throw .usage("go before newgame") }
                 if asked.base != held.base || !asked.moves.starts(with: held.moves) {
@@ -204,10 +271,18 @@ extension AgentServer {
             case "protocol", "set", "quit":
                 guard try answer(words, line: line, output: output) else { return }
             case "newgame":
-                let (seed, _) = try Self.newGame(words.dropFirst(), game: G.name)
-                do { agent = try catalog.make(currentText, seed: seed) } catch { throw .usage("newgame: \(error.message)") }
+                let (seed, _) = try Self.newGame(words.dropFirst(), game: G.name, sides: ["player"], rules: G.Rules.self)
+                do { agent = try catalog.checkedMake(currentText, seed: seed) } catch { throw error.prefixed("newgame") }
+                state = nil
+            case "moves":
+                throw .usage("moves: a puzzle is sent as 'position text' alone, never with moves")
+            case "gameover":
+                try Self.gameOver(words.dropFirst(), results: ["score"])
+                agent = nil
             case "position":
-                guard words.count > 2 && words[1] == "text" else { throw .usage("position: a puzzle needs 'text TEXT', got '\(line)'") }
+                guard words.count > 2 && words[1] == "text" else {
+                    throw .usage("position: a puzzle needs 'text TEXT', got '\(ProtocolLine.clip(line))'")
+                }
                 do { state = try G(parsing: ProtocolLine.rest(of: line, after: "text")) } catch {
                     throw .usage("position: \(error.message)")
                 }

@@ -100,6 +100,16 @@ final class ExternalSession: @unchecked Sendable {
         return result
     }
 
+    /// Tells the process how the game ended (`gameover`), if it asked to be told and
+    /// played this game. A process that does not take the line is ended, not reused.
+    func gameOver(_ end: GameEnd) {
+        guard let c = connection, started, c.handshake.wantsGameOver else { return }
+        if !c.process.send(end.line, until: Clock.now + 1) {
+            c.process.end(gracefully: false)
+            connection = nil
+        }
+    }
+
     /// Notes `failure`, with the agent's last lines of standard error, and ends the
     /// process: its next game starts a new one.
     func fail(_ f: AgentFailure) {
@@ -112,7 +122,7 @@ final class ExternalSession: @unchecked Sendable {
 }
 
 /// A two-player agent that is a process speaking the agent protocol (docs/protocol.md).
-struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, FailureReporting {
+struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, FailureReporting, GameEndListening {
     let spec: String
     let budget: SearchBudget
     private let definition: ExternalAgentDefinition
@@ -137,6 +147,8 @@ struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, Failur
     }
 
     var failure: AgentFailure? { session?.failure }
+
+    func gameOver(_ end: GameEnd) { session?.gameOver(end) }
 
     mutating func selectMove(_ game: GameHistory<G>, budget: SearchBudget) -> SearchResult<G.Move> {
         if session == nil {
@@ -164,7 +176,7 @@ struct ExternalTwoPlayerAgent<G: TwoPlayerWorkbenchGame>: TwoPlayerAgent, Failur
 
 /// A puzzle agent that is a process speaking the agent protocol: it gets the state's
 /// text, never the referee's seed.
-struct ExternalPuzzleAgent<G: PuzzleWorkbenchGame>: PuzzleAgent, FailureReporting {
+struct ExternalPuzzleAgent<G: PuzzleWorkbenchGame>: PuzzleAgent, FailureReporting, GameEndListening {
     let spec: String
     let budget: SearchBudget
     let session: ExternalSession
@@ -176,6 +188,8 @@ struct ExternalPuzzleAgent<G: PuzzleWorkbenchGame>: PuzzleAgent, FailureReportin
     }
 
     var failure: AgentFailure? { session.failure }
+
+    func gameOver(_ end: GameEnd) { session.gameOver(end) }
 
     mutating func selectMove(_ state: G, budget: SearchBudget) -> SearchResult<G.Move> {
         session.result(position: ["position text " + state.text], legal: { state.legalMoves.map(state.notation(of:)) },

@@ -37,7 +37,7 @@ public final class ExternalAgents: Sendable {
         do {
             entries = try JSONDecoder().decode([AgentFileEntry].self, from: data)
         } catch {
-            throw .usage("agent file \(path): \(JSON.describe(error))")
+            throw .usage("agent file \(path): \(AgentFileEntry.describe(error))")
         }
         if let key = JSON.duplicateKey(in: data) { throw .usage("agent file \(path): key '\(key)' appears twice") }
         guard !entries.isEmpty else { throw .usage("agent file \(path): no agents (a JSON list of {name, command, ...})") }
@@ -114,6 +114,9 @@ public final class ExternalAgentDefinition: Sendable {
         guard (try? AgentSpec.Syntax(entry.name))?.name == entry.name, !entry.name.contains(":") else {
             throw problem("the name must be a plain word (no ':', ',', '=' or blank)")
         }
+        guard !Self.reservedNames.contains(entry.name) else {
+            throw problem("the name is reserved (human, and the built-in kinds: \(Self.builtInKinds.joined(separator: ", ")))")
+        }
         guard !entry.command.isEmpty, !entry.command[0].isEmpty else { throw problem("'command' must name a program") }
         command = entry.command
         if let dir = entry.dir {
@@ -125,8 +128,14 @@ public final class ExternalAgentDefinition: Sendable {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw problem("dir '\(directory)' is not a directory")
         }
-        for (key, value) in [("timeout", entry.timeout), ("margin", entry.margin), ("handshake", entry.handshake)] {
-            if let value, !(value >= 0 && value <= 86_400) { throw problem("'\(key)' must be seconds in 0...86400, got \(value)") }
+        // A deadline of 0 s would forfeit every move: the timeouts must be positive.
+        for (key, value) in [("timeout", entry.timeout), ("handshake", entry.handshake)] {
+            if let value, !(value > 0 && value <= 86_400) {
+                throw problem("'\(key)' must be seconds in (0, 86400], got \(Format.number(value))")
+            }
+        }
+        if let value = entry.margin, !(value >= 0 && value <= 86_400) {
+            throw problem("'margin' must be seconds in [0, 86400], got \(Format.number(value))")
         }
         moveTimeout = entry.timeout ?? 10
         margin = entry.margin ?? 0.25
@@ -157,6 +166,14 @@ public final class ExternalAgentDefinition: Sendable {
                                        parameters: parameters)
         idle.withLock { $0.append(connection) }
     }
+
+    /// The kinds built into the workbench, of every game: an agent of a file may not
+    /// be named like one, even for a game that lacks it.
+    static let builtInKinds: [String] = Array(Set(GameRegistry.games.flatMap { $0.agentDescriptions.map(\.name) })).sorted()
+
+    /// Names an agent of a file may not take: `human` (`bench play`'s person) and
+    /// the built-in kinds.
+    static let reservedNames: Set<String> = Set(builtInKinds + ["human"])
 
     /// The budget keys every external agent takes, sent with `go`.
     static let limits: [Parameter] = [
@@ -225,6 +242,45 @@ struct AgentFileEntry: Decodable {
         handshake = try c.decodeIfPresent(Double.self, forKey: .handshake)
     }
 
+    /// A decoding error of an agents file in one line, in the workbench's words
+    /// (where, and what was expected), never the decoder's own text.
+    static func describe(_ error: any Error) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.enumerated().map { n, key in
+                key.intValue.map { n == 0 ? "agent \($0 + 1)" : "item \($0 + 1)" } ?? "'\(key.stringValue)'"
+            }.joined(separator: ", ")
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let c):
+            let at = place(c.codingPath)
+            return "\(at.isEmpty ? "" : at + ": ")missing key '\(key.stringValue)'"
+        case .typeMismatch(let type, let c), .valueNotFound(let type, let c):
+            // What the place holds, by its key (the decoder's type names are not for people).
+            let what: String
+            switch c.codingPath.count {
+            case 0: what = "a JSON list of agents ({name, command, ...})"
+            case 1: what = "an object ({name, command, ...})"
+            default:
+                switch c.codingPath.count == 2 ? c.codingPath[1].stringValue : "item" {
+                case "command": what = "a list of words (the program and its arguments)"
+                case "options": what = "an object of option values"
+                case "timeout", "margin", "handshake": what = "a number of seconds"
+                default: what = "text"
+                }
+            }
+            _ = type
+            let at = place(c.codingPath)
+            return "\(at.isEmpty ? "the file" : at) must be \(what)"
+        case .dataCorrupted(let c):
+            if c.codingPath.isEmpty { return "not JSON (a JSON list of agents: {name, command, ...})" }
+            // Our own messages (an unknown key) are already in the workbench's words.
+            let own = c.debugDescription.hasPrefix("unknown key") || c.debugDescription.hasPrefix("an option")
+            return "\(place(c.codingPath)): \(own ? c.debugDescription : "not a valid value")"
+        default:
+            return "not a valid agents file"
+        }
+    }
+
     /// An option's value in the file: a number, a flag or text, read as a spec's text.
     struct OptionValue: Decodable {
         var text: String
@@ -233,7 +289,10 @@ struct AgentFileEntry: Decodable {
             if let b = try? c.decode(Bool.self) { text = b ? "true" : "false"; return }
             if let n = try? c.decode(Int.self) { text = String(n); return }
             if let x = try? c.decode(Double.self) { text = "\(x)"; return }
-            text = try c.decode(String.self)
+            guard let t = try? c.decode(String.self) else {
+                throw DecodingError.dataCorruptedError(in: c, debugDescription: "an option's value must be a number, a flag or text")
+            }
+            text = t
         }
     }
 

@@ -73,7 +73,28 @@ public enum Match {
             let side = Int(game.position.sideToMove.rawValue)
             try move(&game, by: &agents[side], name: names[side], record: &record)
         }
+        tellEnd(game, agents: agents, failure: record.failure)
         return record
+    }
+
+    /// Tells each agent that listens (``GameEndListening``: an external agent) how
+    /// the game ended, from its side: an agent that misbehaved lost (it was the side
+    /// to move). Nothing for a game left unfinished.
+    public static func tellEnd<G: TwoPlayerGame>(_ game: GameHistory<G>, agents: [(any TwoPlayerAgent<G>)?],
+                                                 failure: AgentFailure?) {
+        guard let outcome = failure == nil ? game.outcome : .win(game.position.sideToMove.opponent) else { return }
+        for (i, agent) in agents.enumerated() {
+            guard let listener = agent as? any GameEndListening, let player = Player(rawValue: UInt8(i)) else { continue }
+            listener.gameOver(GameEnd(outcome, for: player, termination: failure?.termination ?? .normal))
+        }
+    }
+
+    /// Tells a puzzle agent that listens how its deal ended: its score, 0 for a deal
+    /// it failed.
+    public static func tellEnd<S: StochasticPuzzle>(_ state: S, agent: (any PuzzleAgent<S>)?, failure: AgentFailure?) {
+        guard state.isOver || failure != nil, let listener = agent as? any GameEndListening else { return }
+        listener.gameOver(GameEnd(result: .score, termination: failure?.termination ?? .normal,
+                                  score: failure == nil ? state.score : 0))
     }
 
     /// One move of `agent` in `game`: chosen (timed), checked, noted in `record` and
@@ -99,6 +120,7 @@ public enum Match {
     ) throws(WorkbenchError) -> Moves where R.State.Move: Equatable {
         var record = Moves()
         while !referee.state.isOver && record.failure == nil { try move(&referee, by: &agent, name: name, record: &record) }
+        tellEnd(referee.state, agent: agent, failure: record.failure)
         return record
     }
 
