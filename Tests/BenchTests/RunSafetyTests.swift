@@ -37,4 +37,20 @@ final class RunSafetyTests: XCTestCase {
         try (text + first + "\n").write(to: log, atomically: true, encoding: .utf8)
         try assertUsageError(endgame, names: ["games.jsonl", "recorded twice"], status: 1)
     }
+
+    func testARunNeverStartsOrResumesInAFolderOfAnotherKind() throws {
+        let root = try scratchFolder("other-kind")
+        let tournament = root.appendingPathComponent("t").path
+        _ = try benchOK(["tournament", "--game", "coin-sorter", "--agents", "random", "--games", "2", "--out", tournament])
+        try assertUsageError(["train", "--game", "coin-sorter", "--episodes", "10", "--out", tournament],
+                             names: ["holds a tournament", "not a training run"])
+        try assertUsageError(["train", "--game", "coin-sorter", "--episodes", "10", "--out", tournament, "--resume"],
+                             names: ["--resume", "holds a tournament"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tournament + "/weights.bin"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tournament + "/.lock"))
+    }
+
+    func testAPlacementCountGivenTwiceIsRefused() throws {
+        try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
+    }
 }

@@ -142,6 +142,8 @@ struct SolveCommand: OptionTable {
             guard let k = NumberText.wholeNumber(part), G.placementSteps.contains(k) else {
                 throw .usage("--placement takes goats in hand \(G.placementSteps.lowerBound)...\(G.placementSteps.upperBound), comma-separated, got '\(text)'")
             }
+            // Twice would solve the same positions twice and count them twice in the report.
+            guard !steps.contains(k) else { throw .usage("--placement gives \(k) twice ('\(text)')") }
             steps.append(k)
         }
         let spec = PlacementStudySpec(game: G.name, goatsInHand: steps, positions: try options.int("--positions"),

@@ -23,6 +23,22 @@ public struct RunLayout: Sendable {
         self.lockName = lockName
         self.others = others
     }
+
+    /// The configuration file of every kind of run and what it says a folder holds: a
+    /// run of one kind never starts or resumes in a folder of another.
+    static let kinds: [(configName: String, what: String)] = [
+        ("tournament.json", "tournament"), ("run.json", "grading or placement study"), ("tune.json", "tuning run"),
+        ("weights.bin", "training run"),
+    ]
+
+    /// What another kind of run `folder` holds, if any.
+    func otherRun(in folder: URL) -> String? {
+        for kind in Self.kinds where kind.configName != configName
+            && FileManager.default.fileExists(atPath: folder.appendingPathComponent(kind.configName).path) {
+            return "\(kind.what) (\(kind.configName))"
+        }
+        return nil
+    }
 }
 
 /// One run's folder, for every kind of run: created (refusing a folder that holds a
@@ -60,6 +76,9 @@ public final class RunFolder: Sendable {
     public static func create(_ url: URL, _ layout: RunLayout, config: String?) throws(WorkbenchError) -> RunFolder {
         let fm = FileManager.default
         func refuseTaken() throws(WorkbenchError) {
+            if let other = layout.otherRun(in: url) {
+                throw .usage("\(url.path) holds a \(other), not a \(layout.what); use another folder", field: "folder")
+            }
             let log = url.appendingPathComponent(layout.lockName).path
             let size = (try? fm.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
             let taken = size > 0 || ([layout.configName] + layout.others).contains {
@@ -84,6 +103,9 @@ public final class RunFolder: Sendable {
     /// configuration (``config()``), compares it, then calls ``requireSame(_:command:)``.
     public static func resume(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) -> RunFolder {
         guard try RegularFile.exists(url.appendingPathComponent(layout.configName).path) else {
+            if let other = layout.otherRun(in: url) {
+                throw .usage("\(url.path) holds a \(other), not a \(layout.what)", field: "resume")
+            }
             throw .usage("no \(layout.what) in \(url.path) (\(layout.configName) missing)", field: "resume")
         }
         return RunFolder(url, layout, lock: try lock(url.appendingPathComponent(layout.lockName)))
