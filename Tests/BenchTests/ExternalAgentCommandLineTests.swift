@@ -96,12 +96,14 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         }
     }
 
-    func testAnAgentFileThatIsNotThereIsAUsageError() throws {
+    /// A file that cannot be read is a runtime failure (status 1) in every command, as a
+    /// directory in its place is and as a missing eval file is (issue 41: they disagreed).
+    func testAnAgentFileThatIsNotThereIsARuntimeErrorLikeAnyUnreadableFile() throws {
         let folder = try scratchFolder("agent-file-")
         let out = folder.appendingPathComponent("out")
         try assertUsageError(["tournament", "--game", "bagh-chal", "--agent-file", folder.appendingPathComponent("none.json").path,
                               "--agents", "random", "greedy", "--games", "2", "--out", out.path],
-                             names: ["tournament", "none.json"])
+                             names: ["tournament", "none.json"], status: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
     }
 

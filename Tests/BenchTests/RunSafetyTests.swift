@@ -53,4 +53,22 @@ final class RunSafetyTests: XCTestCase {
     func testAPlacementCountGivenTwiceIsRefused() throws {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
     }
+
+    func testTheSameErrorGetsTheSameCodeInEveryCommandAndNamesTheAgentOnce() throws {
+        let root = try scratchFolder("same-code")
+        let bad = root.appendingPathComponent("bad.bin")
+        try Data("not weights".utf8).write(to: bad)
+        for file in [root.appendingPathComponent("missing.json").path, root.path] {
+            for command in [["tournament", "--agents", "random", "greedy"], ["search", "--agent", "random"], ["agents"]] {
+                try assertUsageError(command + ["--agent-file", file], names: [file], status: 1)
+            }
+        }
+        let eval = "greedy:eval=" + bad.path
+        for command in [["search", "--game", "coin-sorter", "--agent", eval],
+                        ["tournament", "--game", "coin-sorter", "--agents", eval, "random", "--games", "2"]] {
+            let run = try bench(command)
+            XCTAssertEqual(run.status, 1, run.stderr)
+            XCTAssertEqual(run.stderr.components(separatedBy: "agent '\(eval)'").count, 2, "named once: \(run.stderr)")
+        }
+    }
 }

@@ -32,7 +32,7 @@ public final class ExternalAgents: Sendable {
     /// or not executable, a failed handshake, or a file option the agent does not
     /// declare (or a bad value) is a usage error naming the agent.
     public static func load(_ path: String) throws(WorkbenchError) -> ExternalAgents {
-        guard let data = try RegularFile.contents(path) else { throw .usage("agent file \(path): no such file") }
+        guard let data = try RegularFile.contents(path) else { throw .runtime("agent file \(path): no such file") }
         let entries: [AgentFileEntry]
         do {
             entries = try JSONDecoder().decode([AgentFileEntry].self, from: data)

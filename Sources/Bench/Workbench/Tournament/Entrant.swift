@@ -47,7 +47,8 @@ public struct Entrant<G: TwoPlayerGame>: CatalogEntrant {
     /// The agent for one game; one that cannot be made (a file it reads is missing) is
     /// a runtime error naming the entrant.
     func agent(seed: UInt64) throws(WorkbenchError) -> any TwoPlayerAgent<G> {
-        do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
+        // The catalog's message may name the agent already: named once.
+        do { return try make(seed) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(name)'") }
     }
 }
 
@@ -96,7 +97,8 @@ public struct PuzzleEntrant<G: StochasticPuzzle>: CatalogEntrant {
     }
 
     func agent(seed: UInt64) throws(WorkbenchError) -> any PuzzleAgent<G> {
-        do { return try make(seed) } catch { throw .runtime("agent '\(name)': \(error.message)") }
+        // The catalog's message may name the agent already: named once.
+        do { return try make(seed) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(name)'") }
     }
 }
 
