@@ -115,8 +115,13 @@ struct GradeCommand: OptionTable {
         let agentFile = try AgentFileOption(s.options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(P.self, rules: P.defaultRules, command: name)
-        return try P.gradePlacement(spec: s.spec, catalog: catalog, table: try P.loadTablebase(path),
-                                    folder: s.options.string("--placement") ?? P.defaultPlacementFolder, positions: s.count,
-                                    seed: s.seed, threads: s.threads, progress: progress)
+        let folder = s.options.string("--placement") ?? P.defaultPlacementFolder
+        do {
+            return try P.gradePlacement(spec: s.spec, catalog: catalog, table: try P.loadTablebase(path), folder: folder,
+                                        positions: s.count, seed: s.seed, threads: s.threads, progress: progress)
+        } catch where error.field == "placementFolder" {
+            // The library says what is missing; the command line says how to make it.
+            throw error.replacingDetail(error.detail + " (make them with: bench solve --game \(P.name) --placement-all \(folder))")
+        }
     }
 }
