@@ -119,7 +119,7 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         try assertUsageError(["agents", "--game", "bagh-chal", "--agent-file", a, "--agent-file", twice],
                              names: ["agents", "'alpha'", "a.json", "c.json"])
         XCTAssertEqual(pids(in: folder).count, before, "no agent started")
-        try assertUsageError(["search", "--game", "bagh-chal", "--agent-file", a, "--agent-file", "--agent", "alpha"],
+        try assertUsageError(["search", "--game", "bagh-chal", "--agent", "alpha", "--agent-file", a, "--agent-file", "--json"],
                              names: ["--agent-file", "needs a file"])
     }
 
