@@ -172,7 +172,7 @@ enum TuningReport {
             o.append(verdict + " The interval is s̄ ± 1.96·√(v/N) from the pair variance v (docs/statistics.md).")
             if let pool = v.opponents {
                 o.append("")
-                o.append("Against the pool (the same games for both: each pairing of the round robin has the same openings and seeds):")
+                o.append("Against the pool (each pairing of the round robin plays the same openings; the agents' seeds differ by pairing):")
                 o.append("")
                 o.append("| opponent | tuned W-D-L | tuned score | baseline W-D-L | baseline score |")
                 o.append("|---|---|---:|---|---:|")
