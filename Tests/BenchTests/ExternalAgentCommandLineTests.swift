@@ -96,6 +96,33 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         }
     }
 
+    /// `--agent-file` given twice: the agents of both files are available; a name
+    /// defined in both files is a usage error naming both, before any agent starts.
+    func testRepeatedAgentFilesJoinTheirAgentsAndADuplicateNameAcrossFilesIsRefused() throws {
+        let folder = try scratchFolder("agent-files-")
+        func file(_ name: String, _ entries: [[String: Any]]) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            try JSONSerialization.data(withJSONObject: entries, options: [.sortedKeys]).write(to: url)
+            return url.path
+        }
+        let a = try file("a.json", [entry("alpha", "good.sh", folder)])
+        let b = try file("b.json", [entry("beta", "good.sh", folder)])
+        let listed = try benchOK(["agents", "--game", "bagh-chal", "--agent-file", a, "--agent-file", b])
+        XCTAssertTrue(listed.stdout.contains("alpha") && listed.stdout.contains("beta"), listed.stdout)
+        let out = folder.appendingPathComponent("out")
+        _ = try benchOK(["tournament", "--game", "bagh-chal", "--agent-file", a, "--agent-file", b, "--agents", "alpha", "beta",
+                         "--games", "2", "--threads", "1", "--out", out.path])
+        let config = try String(contentsOf: out.appendingPathComponent("tournament.json"), encoding: .utf8)
+        XCTAssertTrue(config.contains("a.json") && config.contains("b.json"), "the recorded command names both files")
+        let before = pids(in: folder).count
+        let twice = try file("c.json", [entry("alpha", "good.sh", folder)])
+        try assertUsageError(["agents", "--game", "bagh-chal", "--agent-file", a, "--agent-file", twice],
+                             names: ["agents", "'alpha'", "a.json", "c.json"])
+        XCTAssertEqual(pids(in: folder).count, before, "no agent started")
+        try assertUsageError(["search", "--game", "bagh-chal", "--agent", "alpha", "--agent-file", a, "--agent-file", "--json"],
+                             names: ["--agent-file", "needs a file"])
+    }
+
     /// A file that cannot be read is a runtime failure (status 1) in every command, as a
     /// directory in its place is and as a missing eval file is (issue 41: they disagreed).
     func testAnAgentFileThatIsNotThereIsARuntimeErrorLikeAnyUnreadableFile() throws {

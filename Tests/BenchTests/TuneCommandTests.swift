@@ -100,6 +100,41 @@ final class TuneCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 
+    /// `--opponents`: θ+ and θ− each play the pool; the weights do not depend on the
+    /// thread count; tune.json records the pool; the reproduce commands (the summary's
+    /// and the verification's) name every --agent-file; a puzzle refuses a pool.
+    func testTuneAgainstOpponentsWithTwoAgentFilesRecordsThePoolAndEveryAgentFile() throws {
+        let folder = try scratchFolder("tune-pool-")
+        let agents = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("WorkbenchTests/Agents").path
+        func file(_ name: String, _ agent: String) throws -> String {
+            let url = folder.appendingPathComponent(name)
+            let entry: [String: Any] = ["name": agent, "command": ["./good.sh", folder.path], "dir": agents]
+            try JSONSerialization.data(withJSONObject: [entry]).write(to: url)
+            return url.path
+        }
+        let a = try file("a.json", "first"), b = try file("b.json", "second")
+        func run(_ out: URL, threads: Int) throws -> String {
+            _ = try benchOK(["tune", "--game", "bagh-chal", "--agent", "alphabeta:depth=1", "--params", "w.mobility",
+                             "--iterations", "2", "--pairs", "1", "--opponents", "greedy", "first", "--verify-pairs", "1",
+                             "--seed", "3", "--threads", String(threads), "--agent-file", a, "--agent-file", b, "--out", out.path])
+            return try text(out, "tuned.txt")
+        }
+        let one = temporaryFolder("pool1"), two = temporaryFolder("pool2")
+        XCTAssertEqual(try run(one, threads: 1), try run(two, threads: 2))
+        let settings = try text(one, "tune.json")
+        XCTAssertTrue(settings.contains("\"opponents\"") && settings.contains("first"), settings)
+        let summary = try text(one, "summary.md")
+        XCTAssertTrue(summary.contains("--agent-file \(a) --agent-file \(b)"), summary)
+        if FileManager.default.fileExists(atPath: one.appendingPathComponent("verify/tournament.json").path) {
+            let verify = try text(one, "verify/tournament.json")
+            XCTAssertTrue(verify.contains("--agent-file \(a) --agent-file \(b)"), verify)
+            XCTAssertTrue(verify.contains("greedy first"), verify)
+        }
+        try assertUsageError(["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1",
+                              "--opponents", "greedy", "--out", temporaryFolder("puzzle").path], names: ["--opponents", "two-player"])
+    }
+
     func testHelpNamesTheCommand() throws {
         let help = try benchOK(["help"])
         XCTAssertTrue(help.stdout.contains("tune"))

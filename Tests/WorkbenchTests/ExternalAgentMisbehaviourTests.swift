@@ -779,9 +779,10 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         XCTAssertEqual(agentPids(), [], "nothing started for a malformed file")
         let notJSON = scratch.appendingPathComponent("agents.txt")
         try "name: good".write(to: notJSON, atomically: true, encoding: .utf8)
-        for path in [notJSON.path, scratch.appendingPathComponent("none.json").path] {
+        // A file that is not there cannot be read: a runtime error, as in every command (e94137a).
+        for (path, kind) in [(notJSON.path, WorkbenchError.Kind.usage), (scratch.appendingPathComponent("none.json").path, .runtime)] {
             XCTAssertThrowsError(try ExternalAgents.load(path)) { error in
-                XCTAssertEqual((error as? WorkbenchError)?.kind, .usage, "\(error)")
+                XCTAssertEqual((error as? WorkbenchError)?.kind, kind, "\(error)")
                 XCTAssertTrue((error as? WorkbenchError)?.message.contains(path) == true, "\(error)")
             }
         }
@@ -789,7 +790,7 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
 
     func testTwoAgentsOfTheSameNameAreAUsageError() throws {
         try assertLoadFails([entry("good", "good.sh"), entry("good", "crash.sh", ["1"])], naming: ["'good' defined twice"])
-        XCTAssertEqual(agentPids().count, 1, "the first was started, and ended")
+        XCTAssertEqual(agentPids().count, 0, "found before any agent is started (the names are checked first)")
     }
 
     func testAnAgentThatDoesNotShakeHandsWhenTheFileIsReadIsAUsageError() throws {

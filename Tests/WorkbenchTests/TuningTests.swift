@@ -379,6 +379,88 @@ final class TuningTests: XCTestCase {
         XCTAssertTrue(v.command.contains("--seed \(tuner.verificationSeed())"))
     }
 
+    // MARK: - A fixed pool of opponents
+
+    func tigersGoatsAgainstAPool(iterations: Int = 3, verification: Int = 0) throws -> Tuner<TwoPlayerTuningGames<TigersGoats>> {
+        let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.defaultRules, agent: "alphabeta:depth=1",
+                                          iterations: iterations, batch: 1, openingPlies: 4, seed: 5,
+                                          verification: verification, rEnd: PerWeight(label: "r_end", all: 1),
+                                          opponents: ["greedy", "random"])
+        return Tuner(games: TwoPlayerTuningGames<TigersGoats>(settings: settings))
+    }
+
+    func testAgainstAPoolTheProbesPlayTheSameGamesAndTheWeightsAreTheSameOnOneAndTwoThreads() throws {
+        let tuner = try tigersGoatsAgainstAPool()
+        let one = try records(tuner, threads: 1), two = try records(tuner, threads: 2)
+        XCTAssertEqual(one, two)
+        // 1 pair against each of 2 opponents, played by θ+ and again by θ−; scores apart.
+        XCTAssertTrue(one.allSatisfy { $0.plus.count == 4 && $0.minus.count == 4 })
+        XCTAssertTrue(one.contains { zip($0.plus, $0.minus).contains { $0 + $1 != 1 } }, "θ+ and θ− do not play each other")
+        // Game i of θ+ and of θ−: the same opponent, opening, side and seeds.
+        let games = tuner.games, plan = tuner.settings.plan(0, from: tuner.settings.start)
+        let p = try games.poolMatch(seed: plan.seed, probe: games.spec(theta: plan.plus, rounded: false), name: "theta+",
+                                    opponents: ["greedy", "random"])
+        let m = try games.poolMatch(seed: plan.seed, probe: games.spec(theta: plan.minus, rounded: false), name: "theta-",
+                                    opponents: ["greedy", "random"])
+        for i in 0..<4 {
+            let a = try p.play(i), b = try m.play(i)
+            XCTAssertEqual(a.seed, b.seed)
+            XCTAssertEqual(a.opening, b.opening)
+            XCTAssertEqual(a.agents.firstIndex(of: "theta+"), b.agents.firstIndex(of: "theta-"))
+            XCTAssertEqual(Set(a.agents).subtracting(["theta+"]), Set(b.agents).subtracting(["theta-"]))
+        }
+    }
+
+    func testAgainstAPoolResumeGivesTheWeightsOfAnUninterruptedRunAndTuneJsonRecordsThePool() throws {
+        let tuner = try tigersGoatsAgainstAPool(iterations: 3, verification: 1)
+        let whole = folder("pool-whole"), cut = folder("pool-cut")
+        let full = try tuner.run(in: whole, resume: false, threads: 2)
+        let json = try String(contentsOf: whole.appendingPathComponent(TuningFiles.settings), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"opponents\""), json)
+        let log = try lines(whole.appendingPathComponent(TuningFiles.log))
+        try FileManager.default.createDirectory(at: cut, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: whole.appendingPathComponent(TuningFiles.settings),
+                                         to: cut.appendingPathComponent(TuningFiles.settings))
+        try Data((log[0] + "\n").utf8).write(to: cut.appendingPathComponent(TuningFiles.log))
+        let resumed = try tuner.run(in: cut, resume: true, threads: 1)
+        XCTAssertEqual(resumed.theta, full.theta)
+        XCTAssertEqual(resumed.iterationsThisRun, 2)
+        // Self-play settings are another run.
+        XCTAssertThrowsError(try tigersGoats(iterations: 3, verification: 1).run(in: cut, resume: true, threads: 1))
+        // The verification: a round robin of tuned, baseline and the pool, tuned against baseline first.
+        if let v = full.verification {
+            XCTAssertEqual(v.summary.pairings.first?.agentA, full.tunedSpec)
+            XCTAssertEqual(v.summary.pairings.first?.agentB, "alphabeta:depth=1")
+            XCTAssertTrue(v.command.contains("--agents \(full.tunedSpec) alphabeta:depth=1 greedy random"), v.command)
+            XCTAssertTrue(full.markdown.contains("Against the pool"), full.markdown)
+        }
+        XCTAssertTrue(full.markdown.contains("against each of 2 opponents"))
+    }
+
+    func testAnOldTuneJsonWithoutOpponentsStillResumesAsSelfPlay() throws {
+        let tuner = try tigersGoats(iterations: 3)
+        let whole = folder("old-whole"), cut = folder("old-cut")
+        let full = try tuner.run(in: whole, resume: false, threads: 1)
+        // tune.json as written before --opponents: no such key.
+        let json = try String(contentsOf: whole.appendingPathComponent(TuningFiles.settings), encoding: .utf8)
+        XCTAssertFalse(json.contains("opponents"), json)
+        let log = try lines(whole.appendingPathComponent(TuningFiles.log))
+        try FileManager.default.createDirectory(at: cut, withIntermediateDirectories: true)
+        try Data(json.utf8).write(to: cut.appendingPathComponent(TuningFiles.settings))
+        try Data((log[0] + "\n").utf8).write(to: cut.appendingPathComponent(TuningFiles.log))
+        let resumed = try tuner.run(in: cut, resume: true, threads: 2)
+        XCTAssertEqual(resumed.theta, full.theta)
+        XCTAssertEqual(resumed.iterationsThisRun, 2)
+    }
+
+    func testAPuzzleRefusesOpponents() {
+        XCTAssertThrowsError(try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy", iterations: 2, batch: 1,
+                                                opponents: ["greedy"])) { error in
+            XCTAssertEqual((error as? WorkbenchError)?.kind, .usage)
+            XCTAssertTrue((error as? WorkbenchError)?.message.contains("no opponents") ?? false, "\(error)")
+        }
+    }
+
     // MARK: - Settings
 
     func testDefaultsAndValidation() throws {

@@ -4,19 +4,29 @@ import Workbench
 
 /// `--agent-file FILE`: agents in any language, speaking the agent protocol
 /// (docs/protocol.md), joined to a game's catalog so their names are specs like the
-/// built-in ones. Every command that takes agent specs takes it.
+/// built-in ones. Every command that takes agent specs takes it, any number of times:
+/// the agents of all the files are available (a name defined in two is a usage error).
 struct AgentFileOption {
     static let name = "--agent-file"
     static var help: String { CommandOption.agentFile.helpLine }
 
-    /// The agents of the file, started once each to learn their options; `nil` without the option.
+    /// The agents of the files, started once each to learn their options; `nil` without the option.
     let external: ExternalAgents?
+    /// The files, as given, in order.
+    let paths: [String]
+
+    /// `--agent-file FILE` for each file: what a reproduce command repeats.
+    var arguments: [String] { paths.flatMap { [Self.name, $0] } }
 
     /// Reads `--agent-file` of `options`; a bad file or agent is a usage error (exit 2)
     /// naming the command, before any game.
     init(_ options: Options) throws(WorkbenchError) {
-        guard let path = options.string(Self.name) else { external = nil; return }
-        do { external = try ExternalAgents.load(path) } catch { throw error.prefixed(options.command) }
+        paths = options.lines(Self.name)
+        for path in paths where path.hasPrefix("--") || path.isEmpty {
+            throw .usage("\(options.command): option \(Self.name) needs a file, got '\(path)'")
+        }
+        guard !paths.isEmpty else { external = nil; return }
+        do { external = try ExternalAgents.load(paths) } catch { throw error.prefixed(options.command) }
     }
 
     /// The game's catalog with the file's agents, playing under `rules`.

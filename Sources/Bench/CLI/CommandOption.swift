@@ -93,8 +93,8 @@ struct CommandOption: Sendable {
         text("game", "NAME", required: true, help: "the game: \(GameRegistry.names(offering: capability))")
     }
     static let json = flag("json", help: "print one JSON object")
-    static let agentFile = text(AgentFileOption.name.dropFirst(2).description, "FILE",
-                                help: "agents in any language, as processes speaking docs/protocol.md")
+    static let agentFile = CommandOption(AgentFileOption.name.dropFirst(2).description, .text, "FILE", form: .lines,
+                                         help: "agents in any language, as processes speaking docs/protocol.md (may be given more than once)")
     static let position = text("position", "TEXT", shown: "the start position", games: .twoPlayer,
                                help: "two-player games: start from this position")
 

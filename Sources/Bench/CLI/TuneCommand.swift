@@ -16,6 +16,8 @@ struct TuneCommand: GameCommand, OptionTable {
             .only(.twoPlayer),
         .int("deals", "D", in: TuningRanges.deals, default: 8, help: "puzzles: deals per iteration, both probes on the same deals")
             .only(.puzzles),
+        CommandOption("opponents", .text, "SPEC...", form: .list, games: .twoPlayer,
+                      help: "two-player: tune against this fixed pool (theta+ and theta- each play every opponent on the same games) instead of self-play"),
         .int("openings", "K", in: TournamentConfig.openingPliesRange, default: 4, help: "two-player: random opening plies")
             .only(.twoPlayer),
         .text("c-end", "X", shown: "a tenth of the start value, 1 for a weight at 0",
@@ -36,8 +38,11 @@ struct TuneCommand: GameCommand, OptionTable {
         an external agent (--agent-file), of its declared numeric options.
         Iteration k plays theta+ = theta + c_k*Delta against theta- = theta - c_k*Delta
         (Delta a seeded vector of signs) and steps theta by a_k * result / (2 c_k Delta),
-        result = score of theta+ minus score of theta-. Then the tuned agent plays the
-        baseline on fresh seeds. The weights are identical for any --threads.
+        result = score of theta+ minus score of theta-. With --opponents, theta+ and
+        theta- each play --pairs game pairs against every opponent instead (the same
+        openings and seeds for both), result = the paired difference of their scores.
+        Then the tuned agent plays the baseline (and the pool) on fresh seeds. The
+        weights are identical for any --threads.
         """, footer: ruleHelp + "\nProgress goes to stderr when it is a terminal. Ctrl-C keeps every finished iteration.")
 
     let arguments: [String]
@@ -49,7 +54,9 @@ struct TuneCommand: GameCommand, OptionTable {
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs"),
                                          verification: options.int("--verify-pairs"))
-        try run(Tuner(games: TwoPlayerTuningGames<G>(settings: settings, catalog: catalog)), options)
+        var games = TwoPlayerTuningGames<G>(settings: settings, catalog: catalog)
+        games.agentFiles = agentFile.paths
+        try run(Tuner(games: games), options)
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
@@ -62,7 +69,9 @@ struct TuneCommand: GameCommand, OptionTable {
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals"),
                                          verification: options.int("--verify-deals"))
-        try run(Tuner(games: PuzzleTuningGames<G>(settings: settings, catalog: catalog)), options)
+        var games = PuzzleTuningGames<G>(settings: settings, catalog: catalog)
+        games.agentFiles = agentFile.paths
+        try run(Tuner(games: games), options)
     }
 
     /// The run's settings from the options, every one checked before anything is written.
@@ -77,6 +86,13 @@ struct TuneCommand: GameCommand, OptionTable {
         }
         let cEnd = try options.string("--c-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--c-end") }
         let rEnd = try options.string("--r-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--r-end") }
+        var opponents: [String]? = nil
+        if let list = options.list("--opponents") {
+            opponents = []
+            for text in list {
+                do { opponents?.append(try catalog.checkedSpec(text).text) } catch { throw error.prefixed("\(Self.name): --opponents") }
+            }
+        }
         let bounds = try options.string("--bounds").map { text throws(WorkbenchError) in try PerWeight.bounds(text, label: "--bounds") }
         do {
             return try TuningSettings(
@@ -84,7 +100,7 @@ struct TuneCommand: GameCommand, OptionTable {
                 iterations: iterations, batch: batch, openingPlies: try options.int("--openings"),
                 seed: try options.uint64("--seed"), verification: verification,
                 cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
-                bounds: bounds ?? PerWeight(label: "--bounds"), command: benchCommandLine(["tune"] + arguments))
+                bounds: bounds ?? PerWeight(label: "--bounds"), opponents: opponents, command: benchCommandLine(["tune"] + arguments))
         } catch { throw error.prefixed(Self.name) }
     }
 

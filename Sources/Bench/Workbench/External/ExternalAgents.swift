@@ -31,7 +31,40 @@ public final class ExternalAgents: Sendable {
     /// file that cannot be read is a runtime error; a malformed one, a program missing
     /// or not executable, a failed handshake, or a file option the agent does not
     /// declare (or a bad value) is a usage error naming the agent.
-    public static func load(_ path: String) throws(WorkbenchError) -> ExternalAgents {
+    public static func load(_ path: String) throws(WorkbenchError) -> ExternalAgents { try load([path]) }
+
+    /// Reads every agents file of `paths` (`--agent-file` given more than once) and
+    /// starts each agent to learn its options: the agents of all files, in order. Each
+    /// file is read and checked as by ``load(_:)``; an agent name defined in two files
+    /// is a usage error naming both files, found before any agent starts.
+    public static func load(_ paths: [String]) throws(WorkbenchError) -> ExternalAgents {
+        var files: [(path: String, folder: String, entries: [AgentFileEntry])] = []
+        var defined: [String: String] = [:]
+        for path in paths {
+            let entries = try Self.entries(path)
+            for entry in entries {
+                if let other = defined[entry.name] {
+                    throw .usage(other == path ? "agent file \(path): agent '\(entry.name)' defined twice"
+                                 : "agent '\(entry.name)' is defined in two agent files: \(other) and \(path)")
+                }
+                defined[entry.name] = path
+            }
+            files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, entries))
+        }
+        var definitions: [ExternalAgentDefinition] = []
+        do throws(WorkbenchError) {
+            for file in files {
+                for entry in file.entries { definitions.append(try ExternalAgentDefinition(entry, folder: file.folder)) }
+            }
+        } catch {
+            for d in definitions { d.close() }
+            throw error
+        }
+        return ExternalAgents(definitions: definitions)
+    }
+
+    /// The entries of the agents file at `path`, checked (not yet started).
+    static func entries(_ path: String) throws(WorkbenchError) -> [AgentFileEntry] {
         guard let data = try RegularFile.contents(path) else { throw .runtime("agent file \(path): no such file") }
         let entries: [AgentFileEntry]
         do {
@@ -41,20 +74,7 @@ public final class ExternalAgents: Sendable {
         }
         if let key = JSON.duplicateKey(in: data) { throw .usage("agent file \(path): key '\(key)' appears twice") }
         guard !entries.isEmpty else { throw .usage("agent file \(path): no agents (a JSON list of {name, command, ...})") }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
-        var definitions: [ExternalAgentDefinition] = []
-        do throws(WorkbenchError) {
-            for entry in entries {
-                guard !definitions.contains(where: { $0.name == entry.name }) else {
-                    throw .usage("agent file \(path): agent '\(entry.name)' defined twice")
-                }
-                definitions.append(try ExternalAgentDefinition(entry, folder: folder))
-            }
-        } catch {
-            for d in definitions { d.close() }
-            throw error
-        }
-        return ExternalAgents(definitions: definitions)
+        return entries
     }
 
     /// Adds every agent to `catalog`, playing under `rules`; a name a kind of the

@@ -273,6 +273,8 @@ public struct TuningSettingsDescription: Sendable {
     public var openingPlies: Int
     public var seed: UInt64
     public var verification: Int
+    /// The pool the probes played (``TuningSettings/opponents``); `nil`: self-play.
+    public var opponents: [String]?
     public var command: String
     /// The command that resumed the run, when it differs from ``command``.
     public var resumedWith: String?
@@ -295,6 +297,7 @@ public struct TuningSettingsDescription: Sendable {
         openingPlies = s.openingPlies
         seed = s.seed
         verification = s.verification
+        opponents = s.opponents
         command = s.command
     }
 }
@@ -323,4 +326,7 @@ public struct TuningVerification: Sendable {
     /// The `bench tournament` command that plays the same games.
     public var command: String
     public var summary: TournamentSummary
+    /// The pool of a run tuned against opponents (the match is then a round robin of
+    /// tuned, baseline and pool); `nil` for self-play.
+    public var opponents: [String]? = nil
 }

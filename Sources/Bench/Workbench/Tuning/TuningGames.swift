@@ -75,9 +75,18 @@ extension CatalogTuningGames {
 /// Tuning a two-player game: each iteration θ+ and θ− play `batch` game pairs, each
 /// pair from one random opening with the sides swapped (the tournament's schedule
 /// and openings, seeded by the iteration's seed); a game scores 1, ½ or 0.
+///
+/// With ``TuningSettings/opponents`` (a fixed pool), θ+ and θ− do not meet: each
+/// plays a gauntlet of `batch` game pairs against every opponent, both gauntlets with
+/// the iteration's seed, so game i of θ+ and game i of θ− have the same opponent,
+/// opening, side and agents' seeds; the result is Σ (score of θ+ − score of θ−) over
+/// these paired games.
 public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGames {
     public let settings: TuningSettings<G.Rules>
     public let catalog: AgentCatalog<any TwoPlayerAgent<G>>
+    /// The agents files the catalog's external agents come from (`--agent-file`, in
+    /// order): repeated in the verification's reproduce command.
+    public var agentFiles: [String] = []
 
     @inlinable
     public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any TwoPlayerAgent<G>> = G.agentCatalog) {
@@ -94,8 +103,39 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGame
             gamesPerPairing: 2 * settings.batch, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules)
     }
 
+    /// One probe's gauntlet against the pool `opponents`: the probe is the first
+    /// entrant, named `name`; the schedule depends on `seed` and the pool only.
+    public func poolMatch(seed: UInt64, probe: String, name: String, opponents: [String]) throws(WorkbenchError) -> Tournament<G> {
+        var entrants = [Entrant(name: name, spec: try TuningPlay.parse(probe, catalog), catalog: catalog)]
+        for o in opponents { entrants.append(try Entrant(spec: try TuningPlay.parse(o, catalog), catalog: catalog)) }
+        return try Tournament<G>(entrants: entrants, gamesPerPairing: 2 * settings.batch, seed: seed,
+                                 openingPlies: settings.openingPlies, gauntlet: true, rules: settings.rules)
+    }
+
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
         -> (plus: [Double], minus: [Double]) {
+        if let opponents = settings.opponents {
+            let p = try poolMatch(seed: seed, probe: spec(theta: plus, rounded: false), name: "theta+", opponents: opponents)
+            let m = try poolMatch(seed: seed, probe: spec(theta: minus, rounded: false), name: "theta-", opponents: opponents)
+            let n = p.config.totalGames
+            // Both gauntlets' games on one pool of workers: game i of θ+, then of θ−.
+            let results = ForkJoin.mapTasks(count: 2 * n, workers: max(1, threads)) { i -> Result<Double, WorkbenchError> in
+                do throws(WorkbenchError) {
+                    let (match, name) = i < n ? (p, "theta+") : (m, "theta-")
+                    let r = try match.play(i % n)
+                    guard let s = r.score(of: name) else { throw .runtime("tuning game \(r.index) of \(name) did not finish") }
+                    return .success(s)
+                } catch { return .failure(error) }
+            }
+            var scores: [Double] = []
+            for result in results {
+                switch result {
+                case .success(let s): scores.append(s)
+                case .failure(let e): throw e
+                }
+            }
+            return (Array(scores[..<n]), Array(scores[n...]))
+        }
         let records = try self.records(seed: seed, plus: plus, minus: minus, threads: threads)
         var p: [Double] = [], m: [Double] = []
         for r in records {
@@ -109,16 +149,25 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGame
     public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
                        observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
         let pairs = settings.verification
-        let command = benchCommandLine(["tournament", "--game", G.name, "--agents", tuned, settings.agent,
-                                        "--games", String(2 * pairs), "--seed", String(seed),
-                                        "--openings", String(settings.openingPlies)])
+        // Against a pool: a round robin of the tuned agent, the baseline and the pool
+        // (each spec once), so the first pairing is still tuned against baseline.
+        var agents = [tuned, settings.agent]
+        for o in settings.opponents ?? [] where !agents.contains(o) { agents.append(o) }
+        let command = benchCommandLine(["tournament", "--game", G.name, "--agents"] + agents
+                                       + ["--games", String(2 * pairs), "--seed", String(seed),
+                                          "--openings", String(settings.openingPlies)]
+                                       + agentFiles.flatMap { ["--agent-file", $0] })
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
-        let match = try Tournament<G>(entrants: [Entrant(spec: tuned, catalog: catalog), Entrant(spec: settings.agent, catalog: catalog)],
+        var entrants: [Entrant<G>] = []
+        for a in agents { entrants.append(try Entrant(spec: a, catalog: catalog)) }
+        let match = try Tournament<G>(entrants: entrants,
                                       gamesPerPairing: 2 * pairs, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
                                       command: TuningPlay.header(settings) + command)
         let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
-        return TuningVerification(kind: .twoPlayer, tuned: tuned, baseline: settings.agent, seed: seed, count: pairs,
-                                  command: command, summary: summary)
+        var verification = TuningVerification(kind: .twoPlayer, tuned: tuned, baseline: settings.agent, seed: seed, count: pairs,
+                                              command: command, summary: summary)
+        verification.opponents = settings.opponents
+        return verification
     }
 }
 
@@ -128,6 +177,8 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGame
 public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
     public let settings: TuningSettings<G.Rules>
     public let catalog: AgentCatalog<any PuzzleAgent<G>>
+    /// The agents files of the catalog's external agents, repeated in the verification's command.
+    public var agentFiles: [String] = []
 
     @inlinable
     public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any PuzzleAgent<G>> = G.agentCatalog) {
@@ -159,7 +210,7 @@ public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
                        observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
         let deals = settings.verification
         let command = benchCommandLine(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
-                                        "--games", String(deals), "--seed", String(seed)])
+                                        "--games", String(deals), "--seed", String(seed)] + agentFiles.flatMap { ["--agent-file", $0] })
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
         let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
                                                        PuzzleEntrant(spec: tuned, catalog: catalog)],

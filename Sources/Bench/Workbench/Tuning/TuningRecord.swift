@@ -126,7 +126,10 @@ extension TuningSettings {
         for (p, m) in zip(r.plus, r.minus) {
             switch kind {
             case .twoPlayer:
-                guard [0, 0.5, 1].contains(p), p + m == 1 else { throw fail("game scores \(p) and \(m) are not a two-player result") }
+                // Against a pool θ+ and θ− play apart, so their scores need not add up to 1.
+                guard [0, 0.5, 1].contains(p), [0, 0.5, 1].contains(m), opponents != nil || p + m == 1 else {
+                    throw fail("game scores \(p) and \(m) are not a two-player result")
+                }
             case .puzzle:
                 guard p >= 0, m >= 0, p.rounded() == p, m.rounded() == m else { throw fail("deal scores \(p) and \(m) are not points") }
             }

@@ -45,8 +45,14 @@ enum TuningReport {
         let resultBound: String
         switch s.kind {
         case .twoPlayer:
-            perIteration = "\(s.batch) game pair\(s.batch == 1 ? "" : "s") (\(2 * s.batch) games): θ+ against θ−, each pair from one random opening of \(s.openingPlies) plies with the sides swapped"
-            resultBound = "a result is at most ±\(2 * s.batch) here (\(2 * s.batch) games, each s₊ − s₋ in {−1, 0, 1})"
+            if let pool = s.opponents {
+                let games = 2 * s.batch * pool.count
+                perIteration = "\(s.batch) game pair\(s.batch == 1 ? "" : "s") against each of \(pool.count) opponent\(pool.count == 1 ? "" : "s") (\(games) games), played by θ+ and again by θ− (the same openings of \(s.openingPlies) plies, sides and seeds): \(pool.map { "`\($0)`" }.joined(separator: ", "))"
+                resultBound = "a result is at most ±\(games) here (\(games) paired games, each s₊ − s₋ in {−1, −½, 0, ½, 1})"
+            } else {
+                perIteration = "\(s.batch) game pair\(s.batch == 1 ? "" : "s") (\(2 * s.batch) games): θ+ against θ−, each pair from one random opening of \(s.openingPlies) plies with the sides swapped"
+                resultBound = "a result is at most ±\(2 * s.batch) here (\(2 * s.batch) games, each s₊ − s₋ in {−1, 0, 1})"
+            }
         case .puzzle:
             perIteration = "\(s.batch) deal\(s.batch == 1 ? "" : "s"), each played by θ+ and by θ− (the same deal seeds and agent seeds)"
             resultBound = "a result is the mean of \(s.batch) paired point differences (points per deal)"
@@ -62,6 +68,8 @@ enum TuningReport {
         o.append("| seed | \(s.seed): iteration k's Δ from the derived seed of purpose 16, its games from purpose 17 |")
         switch (s.kind, s.verification) {
         case (_, 0): o.append("| verification | none |")
+        case (.twoPlayer, let v) where s.opponents != nil:
+            o.append("| verification | a round robin of tuned, baseline and the opponents, \(v) game pairs (\(2 * v) games) per pairing, on seeds of purpose 18 (never used in tuning) |")
         case (.twoPlayer, let v): o.append("| verification | \(v) game pairs (\(2 * v) games), tuned against baseline, on seeds of purpose 18 (never used in tuning) |")
         case (.puzzle, let v): o.append("| verification | \(v) deals, tuned and baseline on the same deals, seeds of purpose 18 (no deal shared with tuning) |")
         }
@@ -162,6 +170,28 @@ enum TuningReport {
                 verdict = "**Undecided**: the interval is undefined (\(n < 2 ? "fewer than two pairs" : "every pair scored the same"))."
             }
             o.append(verdict + " The interval is s̄ ± 1.96·√(v/N) from the pair variance v (docs/statistics.md).")
+            if let pool = v.opponents {
+                o.append("")
+                o.append("Against the pool (each pairing of the round robin plays the same openings; the agents' seeds differ by pairing):")
+                o.append("")
+                o.append("| opponent | tuned W-D-L | tuned score | baseline W-D-L | baseline score |")
+                o.append("|---|---|---:|---|---:|")
+                func against(_ agent: String, _ opponent: String) -> (String, String) {
+                    guard let q = v.summary.pairings.first(where: { Set([$0.agentA, $0.agentB]) == Set([agent, opponent]) && agent != opponent }) else {
+                        return ("—", "—")
+                    }
+                    var t = q.overall
+                    if q.agentA != agent { swap(&t.wins, &t.losses) }
+                    let n = t.wins + t.draws + t.losses
+                    let score = n > 0 ? Format.fixed((Double(t.wins) + Double(t.draws) / 2) / Double(n), 3) : "—"
+                    return ("\(t.wins)-\(t.draws)-\(t.losses)", score)
+                }
+                for opponent in pool {
+                    let (tw, ts) = opponent == v.tuned ? ("(itself)", "—") : against(v.tuned, opponent)
+                    let (bw, bs) = opponent == v.baseline ? ("(itself)", "—") : against(v.baseline, opponent)
+                    o.append("| `\(opponent)` | \(tw) | \(ts) | \(bw) | \(bs) |")
+                }
+            }
         case .puzzle:
             o.append("The tuned agent and the baseline on the same \(v.count) deals. The deal seeds derive from the run's seed by a stream the tuning never uses (purpose 18, seed \(v.seed); checked to share no deal with any iteration). Games and tables: `verify/`.")
             o.append("")

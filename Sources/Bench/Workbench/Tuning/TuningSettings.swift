@@ -113,6 +113,11 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// `true` when the tuned values are an external agent's options (named bare,
     /// `greed`) rather than weights (`w.mobility`); absent from the files of a weight run.
     public var options: Bool?
+    /// The fixed pool the probes play (`bench tune --opponents`, two-player games):
+    /// each iteration θ+ and θ− each play every opponent on the same openings and
+    /// seeds, and the result is the paired difference of their scores. Absent (`nil`):
+    /// self-play, θ+ against θ− (every file written before the option).
+    public var opponents: [String]?
 
     /// How a tuned value is named in specs and tables: `w.mobility`, or an option's bare name.
     public func label(_ name: String) -> String { options == true ? name : "w." + name }
@@ -143,7 +148,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
         x.format == y.format && x.game == y.game && x.kind == y.kind && x.rules == y.rules && x.agent == y.agent
             && x.parameters == y.parameters && x.iterations == y.iterations && x.A == y.A && x.alpha == y.alpha
             && x.gamma == y.gamma && x.batch == y.batch && x.openingPlies == y.openingPlies && x.seed == y.seed
-            && x.verification == y.verification && x.options == y.options
+            && x.verification == y.verification && x.options == y.options && x.opponents == y.opponents
     }
 
     /// The SPSA schedule.
@@ -158,8 +163,9 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// The start values, in order: θ before iteration 0.
     public var start: [Double] { parameters.map(\.start) }
 
-    /// Games per iteration: 2 per pair (two-player) or 1 per deal.
-    public var gamesPerIteration: Int { kind == .twoPlayer ? 2 * batch : batch }
+    /// Games per iteration for each probe's scores: 2 per pair (two-player; against
+    /// a pool, 2 per pair and opponent, played by θ+ and again by θ−) or 1 per deal.
+    public var gamesPerIteration: Int { kind == .twoPlayer ? 2 * batch * max(1, opponents?.count ?? 1) : batch }
 
     /// The seed for `purpose` and index `k`, derived from ``seed`` as tournaments derive theirs.
     public func derivedSeed(_ purpose: SeedPurpose, _ k: Int) -> UInt64 { purpose.seed(from: seed, k) }
@@ -201,13 +207,13 @@ extension TuningSettings {
         game: G.Type, rules: Rules, agent text: String, parameters names: [String]? = nil, iterations: Int,
         batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
         cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
-        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
+        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), opponents: [String]? = nil, command: String = ""
     ) throws(WorkbenchError) where G.Rules == Rules {
         let agent: AgentSpec
         do { agent = try G.parseAgent(text) } catch { throw .usage(error.message) }
         try self.init(game: G.self, rules: rules, agent: agent, parameters: names, iterations: iterations, batch: batch,
                       openingPlies: openingPlies, seed: seed, verification: verification, cEnd: cEnd, rEnd: rEnd,
-                      bounds: bounds, command: command)
+                      bounds: bounds, opponents: opponents, command: command)
     }
 
     /// The settings of a run tuning `agent` (a spec of any catalog of `G`'s, your own
@@ -216,9 +222,16 @@ extension TuningSettings {
         game: G.Type, rules: Rules, agent spec: AgentSpec, parameters listed: [String]? = nil, iterations: Int,
         batch: Int, openingPlies: Int = 4, seed: UInt64 = 1, verification: Int = 0,
         cEnd: PerWeight<Double> = PerWeight(label: "c_end"), rEnd: PerWeight<Double> = PerWeight(label: "r_end"),
-        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), command: String = ""
+        bounds: PerWeight<ClosedRange<Double>> = PerWeight(label: "bounds"), opponents: [String]? = nil, command: String = ""
     ) throws(WorkbenchError) where G.Rules == Rules {
         let agent = spec.text
+        if let opponents {
+            guard G.players == 2 else { throw .usage("--opponents is for two-player games: a puzzle has no opponents") }
+            guard !opponents.isEmpty else { throw .usage("--opponents needs at least one agent spec") }
+            for (i, o) in opponents.enumerated() where opponents[..<i].contains(o) {
+                throw .usage("opponent '\(o)' is listed twice")
+            }
+        }
         // A kind without weights (an external agent) has its numeric options tuned:
         // starts from the spec, bounds the declared range, c_end a twentieth of it.
         let options = spec.kindDescription.hasWeights ? [] : spec.kindDescription.parameters.filter { p in
@@ -295,6 +308,7 @@ extension TuningSettings {
                   batch: batch, openingPlies: kind == .puzzle ? 0 : openingPlies, seed: seed, verification: verification,
                   command: command)
         self.options = options.isEmpty ? nil : true
+        self.opponents = opponents
     }
 }
 
