@@ -107,7 +107,7 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGame
     /// entrant, named `name`; the schedule depends on `seed` and the pool only.
     public func poolMatch(seed: UInt64, probe: String, name: String, opponents: [String]) throws(WorkbenchError) -> Tournament<G> {
         var entrants = [Entrant(name: name, spec: try TuningPlay.parse(probe, catalog), catalog: catalog)]
-        for o in opponents { entrants.append(try Entrant(spec: try TuningPlay.parse(o, catalog), catalog: catalog)) }
+        for o in opponents { entrants.append(Entrant(spec: try TuningPlay.parse(o, catalog), catalog: catalog)) }
         return try Tournament<G>(entrants: entrants, gamesPerPairing: 2 * settings.batch, seed: seed,
                                  openingPlies: settings.openingPlies, gauntlet: true, rules: settings.rules)
     }
