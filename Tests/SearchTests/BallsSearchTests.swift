@@ -126,15 +126,16 @@ final class BallsSearchTests: XCTestCase {
 
     /// A verdict of impassable over the whole field (ticks 0...1) on level 10 deals:
     /// then no random tap of the space passes, and none scores more than the best.
+    /// Seeds 25 and 32 are the first two such deals of seeds 1...40 (found by solving them
+    /// all, which cost most of this suite's time); a solver that now finds a pass on either
+    /// fails here, to be checked by hand.
     func testImpassableVerdictsHoldAgainstRandomTaps() {
         var rng = SplitMix64(seed: 5)
-        var verdicts = 0
-        for seed: UInt64 in 1...40 where verdicts < 2 {
+        for seed: UInt64 in [25, 32] {
             let state = BallsReferee.deal(seed: seed, level: BallsLevel(10)!)
             let space = BallsSolver.Space(lastTick: 1)
             let r = BallsSolver.solve(state, space: space, goal: .pass)
-            guard !r.passable else { continue }
-            verdicts += 1
+            XCTAssertFalse(r.passable, "seed \(seed): level 10 over ticks 0...1 was impassable")
             XCTAssertTrue(r.exhausted)
             for _ in 0..<3000 {
                 let tap = BallsTap(t: rng.next(below: 2), x: rng.next(below: BallsField.width), y: rng.next(below: BallsField.height))
@@ -143,7 +144,6 @@ final class BallsSearchTests: XCTestCase {
                 XCTAssertLessThanOrEqual(score, r.best, "seed \(seed): \(tap.notation)")
             }
         }
-        XCTAssertGreaterThan(verdicts, 0, "some level-10 deal of seeds 1...40 is impassable over ticks 0...1")
     }
 
     /// A passing tap shown by the solver passes, and lies in the space.
