@@ -161,9 +161,11 @@ final class AgentSpecTests: XCTestCase {
         }
     }
 
-    func testRandomAgentTakesNoWeights() {
+    func testRandomAgentTakesNoWeightsAndTheMessageNamesItOnce() {
         assertMessage(tigersGoatsError("random:w.captures=1"), contains: ["random", "no weights"])
         assertMessage(coinSorterError("random:w.four=1"), contains: ["random", "no weights"])
+        // Was "agent 'random:w.four=1': agent 'random' takes no weights".
+        XCTAssertEqual(coinSorterError("random:w.four=1").components(separatedBy: "agent").count - 1, 1)
     }
 
     // MARK: - Valid specs

@@ -50,7 +50,9 @@ public struct AgentDescription: Sendable, Hashable, Encodable {
                 guard let number = NumberText.real(value) else {
                     throw ParseError("agent spec '\(text)': weight \(key) needs a number, got '\(value)'")
                 }
-                do { try checkWeight(weight, number) } catch { throw ParseError("agent '\(text)': \(error.message)") }
+                // The spec's text names the agent already: the kind's own message would name it twice.
+                guard hasWeights else { throw ParseError("agent spec '\(text)': '\(name)' takes no weights") }
+                do { try checkWeight(weight, number) } catch { throw ParseError("agent spec '\(text)': \(error.message)") }
                 weights.append(AgentSpec.Weight(name: weight, value: number, text: value))
                 continue
             }
