@@ -1226,6 +1226,9 @@ def check_after(case, workdir, status, err):
             for words in ("Expected to decode", "Swift.", "Array<", "Dictionary<", "codingPath", "agent 'fz': agent 'fz'"):
                 if words in text:
                     problems.append("a message with the decoder's words or a doubled prefix: %r" % text.strip())
+            # A context said twice ("tune: tune: ...") or an agent named twice at the start.
+            if re.search(r"(?:^|: )([\w-]+): \1: ", text) or re.search(r"agent '[^']*': agent '", text):
+                problems.append("a message with a doubled prefix: %r" % text.strip())
     return problems
 
 

@@ -197,4 +197,30 @@ final class ExternalAgentCommandLineTests: XCTestCase {
             assertAgentsGone(folder)
         }
     }
+
+    /// A signal ends the children an agent started in a session of their own too
+    /// (killing process groups does not reach them): bench, interrupted, kills its
+    /// whole tree, in every command (a tournament's handler and the default one).
+    func testSignalsEndChildrenThatLeftTheAgentsProcessGroup() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { throw XCTSkip("needs /proc") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") || FileManager.default.isExecutableFile(atPath: "/bin/setsid")
+        else { throw XCTSkip("no setsid") }
+        for (command, sig) in [("tournament", SIGTERM), ("search", SIGINT)] {
+            let folder = try scratchFolder("agent-file-")
+            let file = try write([entry("orphan", "orphan.sh", folder, ["setsid-hang"], ["timeout": 30])], in: folder)
+            let arguments = command == "tournament"
+                ? ["tournament", "--game", "bagh-chal", "--agent-file", file, "--agents", "orphan", "random", "--games", "2",
+                   "--threads", "1", "--out", folder.appendingPathComponent("out").path]
+                : ["search", "--game", "bagh-chal", "--agent-file", file, "--agent", "orphan"]
+            let bench = try startBench(arguments)
+            // The agent, its sleeper in a session of its own and the child it waits on.
+            let deadline = Date().addingTimeInterval(10)
+            while pids(in: folder).count < 3 && Date() < deadline { usleep(10_000) }
+            XCTAssertEqual(pids(in: folder).filter(isAlive).count, 3, "\(command): the agent and its children started")
+            kill(bench.process.processIdentifier, sig)
+            let run = try XCTUnwrap(bench.wait(timeout: 10), "\(command) ends at signal \(sig)")
+            XCTAssertEqual(run.status, 128 + sig, "\(command): \(run.stderr)")
+            assertAgentsGone(folder)
+        }
+    }
 }

@@ -32,6 +32,14 @@ final class TablebaseCommandLineTests: XCTestCase {
         try assertUsageError(grade + ["--out", ""], names: ["--out needs a folder name"])
         try assertUsageError(grade + ["--phase", "opening"], names: ["--phase", "'opening'"])
         try assertUsageError(grade + ["--placement", "dir"], names: ["--placement needs --phase placement"])
+        // An agent reading the default table while --tablebase names another would be graded
+        // on one table's values and play from the other's: refused, before any file is read.
+        let tablebaseAgent = ["grade", "--game", "bagh-chal", "--agent", "tablebase", "--positions", "5", "--tablebase", "/nonexistent.tb"]
+        try assertUsageError(tablebaseAgent, names: ["--tablebase /nonexistent.tb", "tablebase:file=/nonexistent.tb"])
+        try assertUsageError(tablebaseAgent + ["--phase", "placement", "--placement", "/nonexistent-dir"], names: ["--tablebase"])
+        try assertUsageError(["grade", "--game", "bagh-chal", "--agent", "tablebase:file=/nonexistent.tb", "--positions", "5",
+                              "--tablebase", "/nonexistent.tb", "--phase", "placement", "--placement", "/nonexistent-dir"],
+                             names: ["--placement /nonexistent-dir", "tablebase:placement=/nonexistent-dir"])
         for extra in [["--out", "x"], ["--out", "x", "--shard", "0/2"], ["--out", "x", "--resume"]] {
             try assertUsageError(grade + ["--phase", "placement"] + extra, names: ["--phase placement", "--out"])
         }

@@ -133,6 +133,11 @@ final class TuneCommandTests: XCTestCase {
         }
         try assertUsageError(["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1",
                               "--opponents", "greedy", "--out", temporaryFolder("puzzle").path], names: ["--opponents", "two-player"])
+        // A bad opponent: the command and the option named once each ("tune: tune: --opponents" before).
+        let bad = try bench(["tune", "--game", "tigers-goats", "--agent", "alphabeta:depth=1", "--iterations", "1",
+                             "--opponents", "alphabeta:foo=1", "--out", temporaryFolder("bad-opponent").path])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.hasPrefix("bench: tune: --opponents: agent 'alphabeta' has no parameter 'foo'"), bad.stderr)
     }
 
     func testHelpNamesTheCommand() throws {

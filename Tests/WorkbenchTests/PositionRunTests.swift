@@ -24,7 +24,9 @@ final class PositionRunTests: XCTestCase {
         let spec = try catalog.checkedSpec(agent)
         return try Grading.run(BaghChal.self, agent: spec.text, table: table, folder: root.appendingPathComponent(name),
                                positions: positions, seed: seed, shard: shard, resume: resume, threads: 2,
-                               command: "bench grade --out \(name)") { seed throws(ParseError) in try catalog.make(spec, seed: seed) }.report
+                               command: "bench grade --out \(name)", resolved: spec.resolved.text) { seed throws(ParseError) in
+            try catalog.make(spec, seed: seed)
+        }.report
     }
 
     private func url(_ name: String) -> URL { root.appendingPathComponent(name) }
@@ -175,6 +177,61 @@ final class PositionRunTests: XCTestCase {
                                        tableMegabytes: 1)
         XCTAssertEqual(whole[0]["values"] as? [String], plain.values)
         XCTAssertEqual(whole[0]["nodes"] as? [Int], plain.nodes)
+    }
+
+    /// Rewrites `run.json` of `name`: `edit` changes its fields.
+    private func editRunFile(_ name: String, _ edit: (inout [String: Any]) -> Void) throws {
+        let file = url(name).appendingPathComponent(PositionRun.configName)
+        var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        edit(&fields)
+        try JSONSerialization.data(withJSONObject: fields).write(to: file)
+    }
+
+    func testAGradingRecordsTheResolvedAgentAndResumeRefusesAChangedMeaningButAnOldFolderResumes() throws {
+        _ = try grade("g", shard: nil, positions: 6, agent: "alphabeta:depth=1")
+        let file = try json("g", PositionRun.configName)
+        XCTAssertEqual(file["version"] as? String, WorkbenchVersion.current)
+        let spec = try XCTUnwrap(file["spec"] as? [String: Any])
+        XCTAssertEqual((spec["resolvedAgent"] as? String)?.contains("lmr=on"), true, "\(spec)")
+        let report = try String(contentsOf: url("g").appendingPathComponent("report.md"), encoding: .utf8)
+        XCTAssertTrue(report.contains("resolved by bench \(WorkbenchVersion.current)"), report)
+        // The run as an earlier default made it: the same name, another meaning.
+        try editRunFile("g") { fields in
+            var spec = fields["spec"] as! [String: Any]
+            spec["resolvedAgent"] = (spec["resolvedAgent"] as! String).replacingOccurrences(of: "lmr=on", with: "lmr=off")
+            fields["spec"] = spec
+        }
+        XCTAssertThrowsError(try grade("g", shard: nil, positions: 6, resume: true, agent: "alphabeta:depth=1")) { error in
+            let e = error as! WorkbenchError
+            XCTAssertEqual(e.kind, .usage)
+            XCTAssertTrue(e.message.contains("agent 'alphabeta:depth=1': lmr was off, now on"), e.message)
+        }
+        // A folder written before resolved specs were recorded resumes on its name, and says so.
+        try editRunFile("g") { fields in
+            var spec = fields["spec"] as! [String: Any]
+            spec["resolvedAgent"] = nil
+            fields["spec"] = spec
+            fields["version"] = nil
+        }
+        let old = try grade("g", shard: nil, positions: 6, resume: true, agent: "alphabeta:depth=1")
+        XCTAssertTrue(old.text.contains("Resolved specs were not recorded"), old.text)
+        // Another agent is another run, whatever it resolves to.
+        XCTAssertThrowsError(try grade("g", shard: nil, positions: 6, resume: true, agent: "greedy"))
+    }
+
+    func testAPlacementStudyRecordsTheVersionAndAnOldFolderResumes() throws {
+        let spec = PlacementStudySpec(game: "bagh-chal", goatsInHand: [1], positions: 2, seed: 3, nodeLimit: 100_000, tableMegabytes: 1)
+        func study(resume: Bool) throws -> PositionRunReport {
+            try PlacementStudy.study(BaghChal.self, table: table, spec: spec, folder: url("p"), shard: nil, resume: resume,
+                                     threads: 1, command: "bench solve --study p").report
+        }
+        XCTAssertTrue(try study(resume: false).text.contains("Computed by bench \(WorkbenchVersion.current)."))
+        XCTAssertEqual(try json("p", PositionRun.configName)["version"] as? String, WorkbenchVersion.current)
+        try editRunFile("p") { $0["version"] = nil }
+        let old = try study(resume: true)
+        XCTAssertTrue(old.text.contains("version not recorded"), old.text)
+        let report = try String(contentsOf: url("p").appendingPathComponent("report.md"), encoding: .utf8)
+        XCTAssertTrue(report.contains("version not recorded"), report)
     }
 
     func testGradedLinesRoundTripAndRefuseImpossibleValues() throws {

@@ -453,6 +453,34 @@ final class TuningTests: XCTestCase {
         XCTAssertEqual(resumed.iterationsThisRun, 2)
     }
 
+    func testTuneJsonRecordsResolvedSpecsAndResumeRefusesAChangedMeaningButAnOldFileResumes() throws {
+        // Short games: the specs are the point, not the play.
+        let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.Rules(plyLimit: 20), agent: "alphabeta:depth=1",
+                                          iterations: 1, batch: 1, seed: 5, opponents: ["greedy", "random"])
+        let tuner = Tuner(games: TwoPlayerTuningGames<TigersGoats>(settings: settings))
+        let dir = folder("resolved")
+        let fresh = try tuner.run(in: dir, resume: false, threads: 2)
+        XCTAssertTrue(fresh.markdown.contains("(bench \(WorkbenchVersion.current);"), fresh.markdown)
+        let url = dir.appendingPathComponent(TuningFiles.settings)
+        let recorded = try String(contentsOf: url, encoding: .utf8)
+        var fields = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(recorded.utf8)) as? [String: Any])
+        XCTAssertEqual(fields["version"] as? String, WorkbenchVersion.current)
+        XCTAssertEqual((fields["resolvedAgent"] as? String)?.contains("lmr=on"), true, recorded)
+        XCTAssertEqual((fields["resolvedOpponents"] as? [String])?.count, 2, recorded)
+        // The run as an earlier default made it: the same names, another meaning.
+        try recorded.replacingOccurrences(of: "lmr=on", with: "lmr=off").write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try tuner.run(in: dir, resume: true, threads: 1)) { error in
+            let e = error as! WorkbenchError
+            XCTAssertEqual(e.kind, .usage)
+            XCTAssertTrue(e.message.contains("agent 'alphabeta:depth=1': lmr was off, now on"), e.message)
+        }
+        // A file written before resolved specs were recorded resumes on its names, and says so.
+        for key in ["resolvedAgent", "resolvedOpponents", "version"] { fields[key] = nil }
+        try JSONSerialization.data(withJSONObject: fields).write(to: url)
+        let old = try tuner.run(in: dir, resume: true, threads: 1)
+        XCTAssertTrue(old.markdown.contains("| as resolved | not recorded"), old.markdown)
+    }
+
     func testAPuzzleRefusesOpponents() {
         XCTAssertThrowsError(try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy", iterations: 2, batch: 1,
                                                 opponents: ["greedy"])) { error in

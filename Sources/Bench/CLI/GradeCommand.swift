@@ -76,6 +76,11 @@ struct GradeCommand: OptionTable {
 
     static func grade<G: SolvableWorkbenchGame>(_ game: G.Type, _ s: Settings, arguments: [String]) throws(WorkbenchError) {
         let options = s.options
+        var files = [(option: "--tablebase", defaultPath: G.defaultTablebaseFile)]
+        if s.phase == .placement, let placement = try? GameRegistry.game(named: G.name, offering: .placementPhase) {
+            files.append(("--placement", placement.defaultPlacementFolder))
+        }
+        try refuseIgnoredFiles(s.spec, catalog: G.agentCatalog, options: options, files)
         let path = options.string("--tablebase") ?? G.defaultTablebaseFile
         guard try RegularFile.exists(path) else {
             throw .runtime("no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
@@ -93,12 +98,12 @@ struct GradeCommand: OptionTable {
         let catalog = try agentFile.catalog(G.self, rules: G.defaultRules, command: name)
         if let out = options.string("--out") {
             let checked: AgentSpec
-            do { checked = try catalog.checkedSpec(s.spec) } catch { throw error.prefixed("grade").prefixed("agent '\(s.spec)'") }
-            do { _ = try catalog.make(checked, seed: 0) } catch { throw .runtime("grade: agent '\(s.spec)': \(error.message)") }
+            do { checked = try catalog.checkedSpec(s.spec) } catch { throw error.prefixed("agent '\(s.spec)'") }
+            do { _ = try catalog.make(checked, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(s.spec)'") }
             let (report, repair) = try Grading.run(
                 G.self, agent: checked.text, table: table, folder: URL(fileURLWithPath: out), positions: s.count, seed: s.seed,
                 shard: s.shard, resume: options.has("--resume"), threads: s.threads, command: benchCommandLine([name] + arguments),
-                progress: progress) { seed throws(ParseError) in try catalog.make(checked, seed: seed) }
+                resolved: checked.resolved.text, progress: progress) { seed throws(ParseError) in try catalog.make(checked, seed: seed) }
             StatusLine.clear()
             if let repair { Output.note("grade: \(repair)") }
             return print(options.has("--json") ? report.json : report.text)
@@ -107,6 +112,24 @@ struct GradeCommand: OptionTable {
                                        threads: s.threads, progress: progress)
         StatusLine.clear()
         if options.has("--json") { try Output.printJSON(report) } else { print(report.text) }
+    }
+
+    /// Refuses an agent that would read the default of a file an option names otherwise
+    /// (`grade --agent tablebase --tablebase F` graded the agent of the default table on
+    /// F's values): for each (option, its default path), an agent parameter whose default
+    /// is that path and that the spec leaves unset. Checked before any file is read, on
+    /// the game's own kinds (an agent file's kinds read no such default); a spec that does
+    /// not parse there is left to the grading, which says why.
+    static func refuseIgnoredFiles<A>(_ text: String, catalog: AgentCatalog<A>, options: Options,
+                                      _ files: [(option: String, defaultPath: String)]) throws(WorkbenchError) {
+        guard let spec = try? catalog.checkedSpec(text) else { return }
+        for (option, defaultPath) in files {
+            guard let given = options.string(option), given != defaultPath else { continue }
+            for p in spec.kindDescription.parameters where p.defaultValue?.string == defaultPath && spec.given(p.name) == nil {
+                throw .usage("\(option) \(given) is the grading's file; agent '\(text)' reads its own, \(defaultPath) "
+                    + "(give \(spec.kind):\(p.name)=\(given) for the agent to read it too)")
+            }
+        }
     }
 
     /// `--phase placement`: the game `P`'s placement positions graded by its sweep's layers.

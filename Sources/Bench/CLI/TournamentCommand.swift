@@ -209,8 +209,9 @@ enum InterruptMessage {
     /// to standard error and ends the process as `signal` does (status 128 + signal):
     /// the body of a SIGINT or SIGTERM handler.
     static func exit(signal: Int32 = SIGINT, saying text: String) -> Never {
-        // Agents run in process groups of their own, out of the terminal's reach: end them.
-        ChildProcessGroups.killAll()
+        // Agents run in process groups of their own, out of the terminal's reach: end them,
+        // and what their children started in sessions of their own.
+        ChildProcessGroups.killAllForSignal()
         GroupCommit.syncAll()
         _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
         _exit(128 + signal)

@@ -90,7 +90,7 @@ struct TuneCommand: GameCommand, OptionTable {
         if let list = options.list("--opponents") {
             opponents = []
             for text in list {
-                do { opponents?.append(try catalog.checkedSpec(text).text) } catch { throw error.prefixed("\(Self.name): --opponents") }
+                do { opponents?.append(try catalog.checkedSpec(text).text) } catch { throw error.prefixed("--opponents") }
             }
         }
         let bounds = try options.string("--bounds").map { text throws(WorkbenchError) in try PerWeight.bounds(text, label: "--bounds") }

@@ -37,12 +37,19 @@ public struct WorkbenchError: Error, CustomStringConvertible, Sendable {
     /// The same error inside `context` (e.g. the command's name); the same error when
     /// that is already its outermost context, so layers may add theirs freely. (A
     /// message written with its command's name, `tournament: …`, counts as in it.)
+    /// An agent is named once: `agent 'X'` is not added to an error that names an agent
+    /// already, outermost (the catalogs' messages do: `agent 'p' takes no weights`).
     public func prefixed(_ context: String) -> WorkbenchError {
         guard self.context.first != context, !(self.context.isEmpty && detail.hasPrefix(context + ": ")) else { return self }
+        if context.hasPrefix(Self.agentPrefix),
+           (self.context.first ?? detail).hasPrefix(Self.agentPrefix) { return self }
         var e = self
         e.context.insert(context, at: 0)
         return e
     }
+
+    /// How a context naming an agent starts (``prefixed(_:)`` names an agent once).
+    static let agentPrefix = "agent '"
 
     /// The same error with `detail` as its problem (a front end's wording of it).
     public func replacingDetail(_ detail: String) -> WorkbenchError {

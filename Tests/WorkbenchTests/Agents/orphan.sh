@@ -4,6 +4,8 @@
 #   setsid   a child in a session of its own (setsid), then plays on
 #   daemon   a grandchild in a session of its own, its parent gone at once (a
 #            daemon's double fork), then plays on
+#   setsid-hang  a child in a session of its own, then never answers (waits on a
+#            child in its group): bench is ended by a signal with both alive
 . "${0%/*}/protocol.sh"
 mode=${2:-holder}
 answer() {
@@ -25,6 +27,10 @@ answer() {
                 ( setsid sleep 30 </dev/null >/dev/null 2>&1 &
                   if [ -n "$dir" ]; then echo $! >> "$dir/pids"; fi ) 
             fi ;;
+        setsid-hang)
+            setsid sleep 30 </dev/null >/dev/null 2>&1 &
+            if [ -n "$dir" ]; then echo $! >> "$dir/pids"; fi
+            sleep_child 60 ;;
     esac
     printf 'move %s\n' "$first"
 }

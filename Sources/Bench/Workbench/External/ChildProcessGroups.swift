@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
+import Search
 import Synchronization
 
 /// The process groups of every agent process alive, in a fixed table a signal
@@ -10,8 +12,10 @@ import Synchronization
 /// no agent outlives the workbench, whatever ends it.
 ///
 /// Each agent runs in a process group of its own (its pid), so killing the group ends
-/// the children it started too. The table is lock-free atomics because a signal
-/// handler may run at any instant, holding no lock.
+/// the children it started too; what left the group (`setsid()`) is found through
+/// `/proc` by a thread of its own that the handler wakes (``killAllForSignal(limit:)``).
+/// The table is lock-free atomics because a signal handler may run at any instant,
+/// holding no lock.
 package enum ChildProcessGroups {
     /// More agents alive at once than this are still ended by their owners, just not
     /// by a signal handler.
@@ -43,6 +47,55 @@ package enum ChildProcessGroups {
         }
     }
 
+    /// The body of a signal handler that ends the workbench: kills every group at once,
+    /// then has the tree killer kill what left them (``ProcessTree/killDescendants(until:)``:
+    /// a `setsid()` child, a daemon's grandchild), waiting for it at most `limit`
+    /// seconds. Async-signal-safe: atomics, `kill`, `write` and `nanosleep`; the
+    /// reading of `/proc` (which allocates) runs on the tree killer's own thread.
+    package static func killAllForSignal(limit: Int = 2) {
+        killAll()
+        let fd = treeKiller.request.load(ordering: .sequentiallyConsistent)
+        guard fd >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+        var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+        var waits = limit * 200
+        while waits > 0 && !treeKiller.done.load(ordering: .sequentiallyConsistent) {
+            nanosleep(&pause, nil)
+            waits -= 1
+        }
+    }
+
+    /// A thread waiting on a pipe that kills the workbench's whole tree when a signal
+    /// handler writes to it (``killAllForSignal(limit:)``).
+    private final class TreeKiller: Sendable {
+        /// The pipe's write end (-1: not started).
+        let request = Atomic<Int32>(-1)
+        let done = Atomic<Bool>(false)
+
+        func start() {
+            var fds: [Int32] = [0, 0]
+            guard pipe(&fds) == 0 else { return }
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            let readEnd = fds[0]
+            let thread = Thread { [self] in
+                var byte: UInt8 = 0
+                while true {
+                    let n = read(readEnd, &byte, 1)
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 { return }
+                    ProcessTree.killDescendants(until: Clock.now + 1.5)
+                    done.store(true, ordering: .sequentiallyConsistent)
+                }
+            }
+            thread.start()
+            request.store(fds[1], ordering: .sequentiallyConsistent)
+        }
+    }
+
+    private static let treeKiller = TreeKiller()
+
     /// Once: SIGPIPE ignored (a write to an agent that died is an error to report, not
     /// the end of the workbench); SIGTERM, SIGHUP and SIGINT, where nobody handles them
     /// yet, kill the agents and end the process as the signal would; and `atexit`
@@ -52,13 +105,17 @@ package enum ChildProcessGroups {
             guard !done else { return }
             done = true
             signal(SIGPIPE, SIG_IGN)
+            #if os(Linux)
+            // Only where /proc lists the processes to kill.
+            treeKiller.start()
+            #endif
             for sig in [SIGTERM, SIGHUP, SIGINT] {
                 var old = sigaction()
                 sigaction(sig, nil, &old)
                 guard old.__sigaction_handler.sa_handler == nil else { continue }  // SIG_DFL is nil
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = { sig in
-                    ChildProcessGroups.killAll()
+                    ChildProcessGroups.killAllForSignal()
                     GroupCommit.syncAll()
                     _exit(128 + sig)
                 }

@@ -142,6 +142,24 @@ enum ProcessTree {
         reap(known, until: Clock.now + 0.5)
     }
 
+    /// Kills every descendant of the workbench, again and again until none is left or
+    /// `deadline` passes, reaping those that are (or become) its children: the end of a
+    /// workbench ended by a signal. As the subreaper, the workbench inherits every
+    /// orphaned descendant (a `setsid()` child whose agent was killed), so its tree
+    /// holds all of them; nothing else is in it. Without `/proc` it finds none.
+    static func killDescendants(until deadline: Double) {
+        let me = getpid()
+        while true {
+            var status: Int32 = 0
+            while waitpid(-1, &status, WNOHANG) > 0 {}
+            let live = processes().filter { !$0.zombie }
+            let ours = descendants(of: [me], in: live)
+            if ours.isEmpty || Clock.now >= deadline { return }
+            for p in ours { kill(p, SIGKILL) }
+            usleep(1_000)
+        }
+    }
+
     /// Reaps those of `pids` that are (or become, once their parent died) our
     /// children, waiting until `deadline` for them to die.
     static func reap(_ pids: Set<pid_t>, until deadline: Double) {

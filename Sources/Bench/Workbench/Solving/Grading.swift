@@ -55,12 +55,15 @@ public enum Grading {
     ) throws(WorkbenchError) -> GradingReport {
         let spec: AgentSpec
         do { spec = try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
-        do { _ = try catalog.make(spec, seed: 0) } catch { throw .runtime("agent '\(text)': \(error.message)") }
-        return try grade(G.self, agent: spec.text, table: table, positions: positions, seed: seed, threads: threads,
-                         progress: progress) { seed throws(ParseError) in try catalog.make(spec, seed: seed) }
+        do { _ = try catalog.make(spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(text)'") }
+        var report = try grade(G.self, agent: spec.text, table: table, positions: positions, seed: seed, threads: threads,
+                               progress: progress) { seed throws(ParseError) in try catalog.make(spec, seed: seed) }
+        report.resolvedAgent = spec.resolved.text
+        return report
     }
 
-    /// Grades any agent: `make(seed)` makes a fresh one for each position.
+    /// Grades any agent: `make(seed)` makes a fresh one for each position (the report's
+    /// ``GradingReport/resolvedAgent`` is `nil`: nothing says what `name` means).
     public static func grade<G: SolvableWorkbenchGame>(
         _ game: G.Type, agent name: String, table: G.Table, positions count: Int, seed: UInt64, threads: Int,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
@@ -70,7 +73,8 @@ public enum Grading {
         var moves: [GradedMove] = []
         try grade(G.self, agent: name, table: table, numbers: Array(0..<count), seed: seed, threads: threads,
                   progress: progress, make: make) { block throws(WorkbenchError) in moves += block.map(\.move) }
-        return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: clock.elapsed, moves: moves)
+        return GradingReport(game: G.name, agent: name, seed: seed, threads: threads, seconds: clock.elapsed, moves: moves,
+                             version: WorkbenchVersion.current)
     }
 
     /// Grades the positions `numbers` of `seed`, handing them to `finished` a block
@@ -142,6 +146,12 @@ public struct GradingReport: Sendable, Encodable {
     public var threads: Int
     public var seconds: Double
     public var moves: [GradedMove]
+    /// The workbench version that graded (``WorkbenchVersion``).
+    public var version: String? = nil
+    /// What ``agent`` means, every setting explicit (``AgentSpec/resolved``), when the
+    /// agent was made from a spec; shown above the table. (A run kept in a folder shows
+    /// the spec its `run.json` recorded instead, above the whole report.)
+    public var resolvedAgent: String? = nil
     /// Which positions were graded: the sliding phase's (values with their ply counts)
     /// or the placement phase's (``PlacementGrading``: win, draw or loss alone, so no
     /// fastest win or slowest loss).
@@ -173,7 +183,7 @@ public struct GradingReport: Sendable, Encodable {
     public var slowestLoss: Wilson { Wilson(moves.filter { $0.before.kind == .loss && $0.after == $0.before }.count, of: count(.loss)) }
 
     enum CodingKeys: String, CodingKey {
-        case game, phase, agent, seed, threads, seconds, positions, wins, draws, losses, kept
+        case game, phase, agent, resolvedAgent, version, seed, threads, seconds, positions, wins, draws, losses, kept
         case winToDraw, winToLoss, drawToLoss, fastestWinKept, slowestLossKept, forfeits
     }
 
@@ -182,6 +192,8 @@ public struct GradingReport: Sendable, Encodable {
         try c.encode(game, forKey: .game)
         try c.encode(phase, forKey: .phase)
         try c.encode(agent, forKey: .agent)
+        try c.encodeIfPresent(resolvedAgent, forKey: .resolvedAgent)
+        try c.encodeIfPresent(version, forKey: .version)
         try c.encode(seed, forKey: .seed)
         try c.encode(threads, forKey: .threads)
         try c.encode((seconds * 1000).rounded() / 1000, forKey: .seconds)
@@ -219,6 +231,12 @@ public struct GradingReport: Sendable, Encodable {
             + "\(blunders(.draw, .loss).percentText) |" + (phase == .sliding ? " \(fastestWin.percentText) |" : "")
     }
 
+    /// What the agent's name means, as a line of ``text`` (empty when not known).
+    var resolvedLine: String {
+        guard let resolvedAgent else { return "" }
+        return "\n\(agent) as resolved by bench \(version ?? "(version not recorded)") (every setting explicit): \(resolvedAgent)"
+    }
+
     /// The report as text, ending with the header and row of the grading table.
     public var text: String {
         """
@@ -226,7 +244,7 @@ public struct GradingReport: Sendable, Encodable {
         positions by value for the side to move: win \(count(.win)), draw \(count(.draw)), loss \(count(.loss))
         value kept: \(kept.count) of \(moves.count), \(kept.percentText)
         blunders: win→draw \(blunders(.win, .draw).count) of \(count(.win)), win→loss \(blunders(.win, .loss).count) of \(count(.win)), draw→loss \(blunders(.draw, .loss).count) of \(count(.draw))\(phase == .sliding ? "\nfastest win kept: \(fastestWin.count) of \(count(.win)); slowest loss kept: \(slowestLoss.count) of \(count(.loss))" : "")
-        (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)\(forfeits > 0 ? "\nforfeits (an external agent misbehaved; graded as an immediate loss): \(forfeits)" : "")
+        (percentages with 95% Wilson intervals; blunders as a share of the positions with the value they start from)\(forfeits > 0 ? "\nforfeits (an external agent misbehaved; graded as an immediate loss): \(forfeits)" : "")\(resolvedLine)
 
         \(phase == .sliding ? Self.tableHeader : Self.placementTableHeader)
         \(tableRow)

@@ -5,16 +5,21 @@ import Search
 extension Grading {
     /// Grades the agent `make` makes on the positions of `folder`'s run (all of them,
     /// or `shard`'s), appending each block to the run's log, and writes the report
-    /// (``PositionRun``; `bench grade --out`). With `resume` the folder must hold this
-    /// run, and only the positions it lacks are graded. Returns the report and a note
+    /// (``PositionRun``; `bench grade --out`). `resolved` is what the agent's name
+    /// means (``AgentSpec/resolved``; the name itself when `nil`, for an agent not made
+    /// from a spec), recorded in `run.json`. With `resume` the folder must hold this
+    /// run, and the agent must still resolve as recorded; only the positions it lacks
+    /// are graded. Returns the report and a note
     /// when the log's last line was torn and cut.
     public static func run<G: SolvableWorkbenchGame>(
         _ game: G.Type, agent: String, table: G.Table, folder: URL, positions: Int, seed: UInt64, shard: Shard?,
-        resume: Bool, threads: Int, command: String, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+        resume: Bool, threads: Int, command: String, resolved: String? = nil,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
         make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>
     ) throws(WorkbenchError) -> (report: PositionRunReport, repair: String?) {
-        let file = PositionRunFile(command: command, spec: GradingSpec(game: G.name, agent: agent, positions: positions, seed: seed),
-                                   shard: shard)
+        var spec = GradingSpec(game: G.name, agent: agent, positions: positions, seed: seed)
+        spec.resolvedAgent = resolved ?? agent
+        let file = PositionRunFile(command: command, spec: spec, shard: shard)
         let opened = try PositionRun.open(folder, file: file, resume: resume)
         let clock = Clock(seconds: nil)
         var items = opened.done
@@ -23,7 +28,7 @@ extension Grading {
             try opened.log.append(contentsOf: block)
             items += block
         }
-        let report = try PositionRun.writeReport(folder, file: file, items: items, threads: threads, seconds: clock.elapsed)
+        let report = try PositionRun.writeReport(folder, file: opened.file, items: items, threads: threads, seconds: clock.elapsed)
         return (report, opened.repair)
     }
 }
@@ -39,12 +44,31 @@ public struct GradingSpec: PositionRunSpec {
     public var agent: String
     public var positions: Int
     public var seed: UInt64
+    /// What ``agent`` meant when the run started, every setting explicit
+    /// (``AgentSpec/resolved``); absent from the files of earlier versions.
+    public var resolvedAgent: String?
 
     public init(game: String, agent: String, positions: Int, seed: UInt64) {
         self.game = game
         self.agent = agent
         self.positions = positions
         self.seed = seed
+    }
+
+    /// Equal runs: the resolved agents count only when both files record one (a
+    /// folder of an earlier version resumes and merges on the agent's name).
+    public static func == (a: GradingSpec, b: GradingSpec) -> Bool {
+        a.game == b.game && a.agent == b.agent && a.positions == b.positions && a.seed == b.seed
+            && (a.resolvedAgent == nil || b.resolvedAgent == nil || a.resolvedAgent == b.resolvedAgent)
+    }
+
+    public func meaningChange(since saved: GradingSpec) -> String? {
+        guard agent == saved.agent, let was = saved.resolvedAgent, let now = resolvedAgent, was != now else { return nil }
+        return ResolvedSpecs.difference([was], [now], names: [agent])
+    }
+
+    public func meaningMarkdown(version: String?) -> String {
+        ResolvedSpecs.markdown(names: [agent], resolved: resolvedAgent.map { [$0] }, version: version)
     }
 
     public static var kind: String { "grading" }

@@ -69,7 +69,7 @@ public enum PlacementGrading {
     ) throws(WorkbenchError) -> GradingReport {
         let spec: AgentSpec
         do { spec = try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
-        do { _ = try catalog.make(spec, seed: 0) } catch { throw .runtime("agent '\(text)': \(error.message)") }
+        do { _ = try catalog.make(spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(text)'") }
         let clock = Clock(seconds: nil)
         let done = GradedCount()
         let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> Result<GradedMove, WorkbenchError> in
@@ -96,7 +96,7 @@ public enum PlacementGrading {
         moves.reserveCapacity(count)
         for result in graded { moves.append(try result.get()) }
         return GradingReport(game: BaghChal.name, agent: spec.text, seed: seed, threads: threads, seconds: clock.elapsed,
-                             moves: moves, phase: .placement)
+                             moves: moves, version: WorkbenchVersion.current, resolvedAgent: spec.resolved.text, phase: .placement)
     }
 }
 

@@ -35,7 +35,7 @@ extension PlacementStudy {
             if let error = failure.withLock({ $0 }) { throw error }
         }
         let all = items.withLock { $0 }
-        let report = try PositionRun.writeReport(folder, file: file, items: all, threads: threads,
+        let report = try PositionRun.writeReport(folder, file: opened.file, items: all, threads: threads,
                                                  seconds: all.reduce(0) { $0 + $1.seconds })
         return (report, opened.repair)
     }
@@ -44,7 +44,9 @@ extension PlacementStudy {
 /// `bench solve --placement K,… --study DIR`: a placement study as a ``PositionRun``,
 /// so it can be resumed and sharded. Item n runs over the K's in the order given, and
 /// within one K over its positions: item n is position n − (the positions of the K's
-/// before) of its K, and shard n mod N's.
+/// before) of its K, and shard n mod N's. It names no agent: what a version of the
+/// solver means is its version, which `run.json` records beside the spec (shown above
+/// the report).
 public struct PlacementStudySpec: PositionRunSpec {
     public typealias Item = SolvedPlacement
 

@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 
 /// What a ``PositionRun`` computes, e.g. an agent's grades on N positions: everything
@@ -22,6 +23,23 @@ public protocol PositionRunSpec: Codable, Equatable, Sendable {
     /// The report of `items` (sorted by number), as `report.json` and `report.md`
     /// hold it; `threads` and `seconds` are the timing fields.
     func report(_ items: [Item], threads: Int, seconds: Double) throws(WorkbenchError) -> PositionRunReport
+
+    /// What changed in the meaning of the run since `saved` was recorded (an agent's
+    /// resolved spec: `agent 'X': lmr was off, now on`), or `nil`; `--resume` refuses
+    /// a run whose meaning changed, naming it.
+    func meaningChange(since saved: Self) -> String?
+
+    /// The Markdown lines above the report's table that say what the run's names meant
+    /// when it was recorded by bench `version` (``ResolvedSpecs/markdown(names:resolved:version:)``).
+    func meaningMarkdown(version: String?) -> String
+}
+
+extension PositionRunSpec {
+    public func meaningChange(since saved: Self) -> String? { nil }
+
+    public func meaningMarkdown(version: String?) -> String {
+        "Computed by bench \(version ?? "(version not recorded: a run of a version before 0.9.0)").\n"
+    }
 }
 
 /// One finished item of a ``PositionRun``.
@@ -55,12 +73,17 @@ public struct PositionRunFile<Spec: PositionRunSpec>: Codable, Equatable, Sendab
     public var spec: Spec
     /// The part of the items this folder computes; `nil` for all of them.
     public var shard: Shard?
+    /// The workbench version that started the run (``WorkbenchVersion``); absent from
+    /// the files of earlier versions. Not compared: what a version changes is in the
+    /// spec's resolved parts (``PositionRunSpec/meaningChange(since:)``).
+    public var version: String?
 
     public init(command: String, spec: Spec, shard: Shard?) {
         self.kind = Spec.kind
         self.command = command
         self.spec = spec
         self.shard = shard
+        self.version = WorkbenchVersion.current
     }
 
     /// Whether item `number` is this folder's: item n belongs to shard n mod N.
@@ -101,6 +124,9 @@ public enum PositionRun {
         public var repair: String?
         /// The numbers still to compute, in order.
         public var pending: [Int]
+        /// The run's file as recorded (resuming: its spec and version as the folder
+        /// holds them, with this run's command), for the report.
+        public var file: PositionRunFile<Spec>
     }
 
     /// The folder's files for runs of `Spec`.
@@ -126,19 +152,28 @@ public enum PositionRun {
         let logURL = folder.appendingPathComponent(Spec.logName)
         guard resume else {
             let run = try RunFolder.create(folder, layout(Spec.self), config: try JSON.text(file) + "\n")
-            return Opened(run: run, log: try JSONLinesLog(appendingTo: logURL), done: [], repair: nil, pending: file.numbers)
+            return Opened(run: run, log: try JSONLinesLog(appendingTo: logURL), done: [], repair: nil, pending: file.numbers,
+                          file: file)
         }
         let run = try RunFolder.resume(folder, layout(Spec.self))
         let (saved, done): (PositionRunFile<Spec>, [Spec.Item])
-        do {
+        do throws(WorkbenchError) {
             saved = try readFile(folder, as: Spec.self)
+            if let change = file.spec.meaningChange(since: saved.spec) {
+                throw WorkbenchError.usage("the run means something else now than when it started (\(change)); give the recorded "
+                    + "spec (\(reportTextName) in \(folder.path) shows it) to continue it")
+            }
             try run.requireSame(saved.sameRun(as: file), command: saved.command)
             done = try readItems(folder, file: saved).items
         } catch { throw error.named("resume") }
         let repair = try run.repairLog(Spec.Item.self, Spec.logName, describing: Spec.itemDescription)
         let have = Set(done.map(\.number))
+        // The report says what the run recorded (nothing, for a run of an earlier
+        // version), not what this version makes of the names.
+        var recorded = saved
+        recorded.command = file.command
         return Opened(run: run, log: try JSONLinesLog(appendingTo: logURL), done: done, repair: repair,
-                      pending: file.numbers.filter { !have.contains($0) })
+                      pending: file.numbers.filter { !have.contains($0) }, file: recorded)
     }
 
     /// The `run.json` of `folder`, as a run of `Spec`.
@@ -195,10 +230,11 @@ public enum PositionRun {
         let report = try file.spec.report(items.sorted { $0.number < $1.number }, threads: threads, seconds: seconds)
         try RunFolder.writeWhole(report.json + "\n", to: folder.appendingPathComponent(reportJSONName))
         let shardLine = file.shard.map { "Shard \($0) of the run: its items only (bench merge joins the shards).\n\n" } ?? ""
-        try RunFolder.writeWhole("```\n\(file.command)\n```\n\n" + shardLine + report.text + "\n",
+        let meaning = file.spec.meaningMarkdown(version: file.version) + "\n"
+        try RunFolder.writeWhole("```\n\(file.command)\n```\n\n" + shardLine + meaning + report.text + "\n",
                        to: folder.appendingPathComponent(reportTextName))
-        try ReportPage.write(folder: folder, title: "\(Spec.kind) run", command: file.command, markdown: shardLine + report.text)
-        return report
+        try ReportPage.write(folder: folder, title: "\(Spec.kind) run", command: file.command, markdown: shardLine + meaning + report.text)
+        return PositionRunReport(json: report.json, text: meaning + report.text)
     }
 
     /// Joins the folders of a run's shards into the new folder `out`: `run.json`

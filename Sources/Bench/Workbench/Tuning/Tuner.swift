@@ -66,7 +66,8 @@ public struct Tuner<Games: TuningGames>: Sendable {
     public func run(in folder: URL, resume: Bool, threads: Int,
                     observer: TuningObserver = TuningObserver()) throws(WorkbenchError) -> TuningOutcome {
         let settings = self.settings
-        let (lockedFolder, log, original) = try prepare(folder, resume: resume, observer: observer)
+        let (lockedFolder, log, recorded) = try prepare(folder, resume: resume, observer: observer)
+        let original = resume ? recorded.command : nil
         defer { withExtendedLifetime(lockedFolder) {} }
         var trajectory = Trajectory(settings: settings)
         var theta = settings.start
@@ -83,6 +84,11 @@ public struct Tuner<Games: TuningGames>: Sendable {
             done = shape.lines
         }
         var described = TuningSettingsDescription(settings)
+        // The header says what the run recorded its agents to mean (nothing, for a run
+        // of an earlier version), not what this version makes of their names.
+        described.resolvedAgent = recorded.resolvedAgent
+        described.resolvedOpponents = recorded.resolvedOpponents
+        described.version = recorded.version
         if let original, original != settings.command {
             described.command = original
             described.resumedWith = settings.command
@@ -142,15 +148,31 @@ public struct Tuner<Games: TuningGames>: Sendable {
         RunLayout(what: "tuning run", configName: TuningFiles.settings, lockName: TuningFiles.log, others: [TuningFiles.verification])
     }
 
-    /// Creates the folder, takes its lock and writes `tune.json`, or on resume checks
-    /// `tune.json`, takes the lock and repairs the log (``RunFolder``). Returns the
-    /// folder, the log and, on resume, the command that started the run.
-    func prepare(_ folder: URL, resume: Bool,
-                 observer: TuningObserver) throws(WorkbenchError) -> (RunFolder, JSONLinesLog<TuningRecord>, String?) {
+    /// The settings with what the agents mean now and this version: what `tune.json`
+    /// records.
+    func resolvedSettings() throws(WorkbenchError) -> TuningSettings<Games.Rules> {
+        var s = settings
+        s.resolvedAgent = try games.resolved(s.agent)
+        if let pool = s.opponents {
+            var resolved: [String] = []
+            for o in pool { resolved.append(try games.resolved(o)) }
+            s.resolvedOpponents = resolved
+        }
+        s.version = WorkbenchVersion.current
+        return s
+    }
+
+    /// Creates the folder, takes its lock and writes `tune.json` (with the resolved
+    /// specs), or on resume checks `tune.json` (the settings, and that the agents
+    /// still resolve as recorded), takes the lock and repairs the log (``RunFolder``).
+    /// Returns the folder, the log and the settings as recorded.
+    func prepare(_ folder: URL, resume: Bool, observer: TuningObserver) throws(WorkbenchError)
+        -> (RunFolder, JSONLinesLog<TuningRecord>, TuningSettings<Games.Rules>) {
         let logURL = folder.appendingPathComponent(TuningFiles.log)
+        let now = try resolvedSettings()
         guard resume else {
-            let run = try RunFolder.create(folder, Self.layout, config: try JSON.text(settings) + "\n")
-            return (run, try JSONLinesLog(appendingTo: logURL), nil)
+            let run = try RunFolder.create(folder, Self.layout, config: try JSON.text(now) + "\n")
+            return (run, try JSONLinesLog(appendingTo: logURL), now)
         }
         let run = try RunFolder.resume(folder, Self.layout)
         let data = try run.config()
@@ -159,11 +181,18 @@ public struct Tuner<Games: TuningGames>: Sendable {
             throw .runtime("\(run.configURL.path) is not the settings of a \(settings.game) tuning run (\(JSON.describe(error)))",
                            field: "resume")
         }
+        if saved.agent == now.agent, saved.opponents == now.opponents, let was = saved.resolvedAgent, let current = now.resolvedAgent {
+            let before = [was] + (saved.resolvedOpponents ?? []), after = [current] + (now.resolvedOpponents ?? [])
+            if before != after {
+                throw .usage("an agent means something else now than when the run started (\(ResolvedSpecs.difference(before, after, names: [now.agent] + (now.opponents ?? [])))); "
+                    + "give the recorded specs (\(TuningFiles.summary) or \(TuningFiles.settings) in \(folder.path)) to continue it", field: "resume")
+            }
+        }
         try run.requireSame(saved == settings, command: saved.command)
         if let repair = try run.repairLog(TuningRecord.self, TuningFiles.log, describing: "a tuning record") {
             observer.note?(repair)
         }
-        return (run, try JSONLinesLog(appendingTo: logURL), saved.command)
+        return (run, try JSONLinesLog(appendingTo: logURL), saved)
     }
 
     /// Seconds per iteration, over the whole log and over this run, and the
@@ -275,6 +304,11 @@ public struct TuningSettingsDescription: Sendable {
     public var verification: Int
     /// The pool the probes played (``TuningSettings/opponents``); `nil`: self-play.
     public var opponents: [String]?
+    /// What the baseline and the pool meant, and the version, as `tune.json` recorded
+    /// them (``TuningSettings/resolvedAgent``); `nil`: not recorded.
+    public var resolvedAgent: String?
+    public var resolvedOpponents: [String]?
+    public var version: String?
     public var command: String
     /// The command that resumed the run, when it differs from ``command``.
     public var resumedWith: String?
@@ -298,6 +332,9 @@ public struct TuningSettingsDescription: Sendable {
         seed = s.seed
         verification = s.verification
         opponents = s.opponents
+        resolvedAgent = s.resolvedAgent
+        resolvedOpponents = s.resolvedOpponents
+        version = s.version
         command = s.command
     }
 }

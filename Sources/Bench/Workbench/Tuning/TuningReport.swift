@@ -61,6 +61,12 @@ enum TuningReport {
         o.append("|---|---|")
         o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
         o.append("| baseline agent | `\(s.agent)` |")
+        if let resolved = s.resolvedAgent {
+            let pool = s.resolvedOpponents.map { "; opponents " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? ""
+            o.append("| as resolved | `\(resolved)`\(pool) (bench \(s.version ?? "version not recorded"); every setting explicit: what the names meant in this run) |")
+        } else {
+            o.append("| as resolved | not recorded (a run of a version before 0.9.0): the names mean what that version's defaults made of them |")
+        }
         o.append("| method | SPSA: θ± = θ ± cₖΔ (Δ a seeded Rademacher vector), result = Σ (score of θ+ − score of θ−)\(s.kind == .puzzle ? " / deals" : ""), gᵢ = result / (2cₖΔᵢ), θᵢ ← θᵢ + aₖgᵢ, clamped to the bounds |")
         o.append("| iterations | \(n) |")
         o.append("| per iteration | \(perIteration) |")

@@ -118,6 +118,14 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// seeds, and the result is the paired difference of their scores. Absent (`nil`):
     /// self-play, θ+ against θ− (every file written before the option).
     public var opponents: [String]?
+    /// What ``agent`` and each of ``opponents`` meant when the run started, every
+    /// setting explicit (``AgentSpec/resolved``), and the workbench version that
+    /// started it: written by ``Tuner/run(in:resume:threads:observer:)``, absent from
+    /// the files of earlier versions. Not compared by `==`: `--resume` compares them
+    /// itself, to say which parameter changed.
+    public var resolvedAgent: String?
+    public var resolvedOpponents: [String]?
+    public var version: String?
 
     /// How a tuned value is named in specs and tables: `w.mobility`, or an option's bare name.
     public func label(_ name: String) -> String { options == true ? name : "w." + name }
@@ -192,7 +200,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
                 return (p.name, NumberText.real(text) ?? x, text)
             }
             return try baseline.settingWeights(values)
-        } catch { throw .usage("agent '\(baseline.text)': \(error.message)") }
+        } catch { throw WorkbenchError.usage(error.message).prefixed("agent '\(baseline.text)'") }
     }
 }
 
