@@ -154,4 +154,40 @@ final class CoinSorterLearningMethodTests: XCTestCase {
         XCTAssertEqual(CoinSorterTDTrainer.heldOutMean(t.network, firstDeal: 100, games: 6, threads: 3), one)
         XCTAssertGreaterThan(one, 0)
     }
+
+    /// Expectimax with exact refills: legal moves to the end; at one turn left it plays
+    /// as greedy; its value of a swap completing nothing is the best next-turn key exactly;
+    /// `exact` without a learned evaluation is refused.
+    func testExactRefillExpectimaxPlaysLegallyAndNeedsALearnedEvaluation() throws {
+        let t = trainer(symmetric: true)
+        _ = t.train(episodes: 100, threads: 1)
+        let path = scratchPath("weights-exact")
+        try t.network.write(to: path, state: t.state)
+        let catalog = CoinSorterAgents.catalog
+        for seed: UInt64 in 1...2 {
+            var agent = try catalog.make("expectimax:exact=2,width=3,eval=\(path)", seed: seed)
+            var referee = CoinSorterReferee(seed: seed)
+            while !referee.state.isOver {
+                let move = try XCTUnwrap(agent.selectMove(referee.state).move)
+                XCTAssertTrue(referee.state.isLegal(move))
+                referee.play(move)
+            }
+        }
+        XCTAssertThrowsError(try catalog.make("expectimax:exact=5", seed: 1)) { error in
+            XCTAssertTrue((error as! ParseError).message.contains("eval=FILE"), "\(error)")
+        }
+        // A state with nothing to complete: width 1 searches the greedy choice, whose
+        // value is then the best key of the next turn.
+        var agent = CoinSorterLearnedExpectimax(spec: "x", network: t.network, width: 1, exactDraws: 5, seed: 1)
+        let s = try CoinSorter(parsing: position)
+        let result = agent.selectMove(s)
+        var rng = SplitMix64(seed: 1)
+        let greedy = CoinSorterTDTrainer.bestSwap(t.network, s, rng: &rng)
+        if greedy.points == 0 {
+            var after = s
+            after.play(greedy.swap)
+            var nodes = 0
+            XCTAssertEqual(try XCTUnwrap(result.value), agent.decision(after, nodes: &nodes), accuracy: 1e-6)
+        }
+    }
 }

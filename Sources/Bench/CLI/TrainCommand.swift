@@ -26,6 +26,8 @@ enum TrainCommand: OptionTable {
              + "policy on held-out deals, into DIR/heldout.csv"),
         .int("eval-games", in: 1...100_000, default: 500, help: "held-out deals per evaluation"),
         .int("eval-seed", "S", in: 0...4_000_000_000, default: 6_000_000, help: "first held-out deal seed (below 2^32: never a training deal)"),
+        .text("compare", "NAME=DIR,...", help: "train nothing: draw the held-out curves of these runs side by side into "
+              + "--out (heldout-curves.svg and .csv)"),
         .flag("resume", help: "continue the run in DIR from its checkpoint; --seed and --batch, if given, must match the run's; "
               + "--alpha sets the rate from there on (a learning-rate schedule is a sequence of resumes)"),
     ]
@@ -47,6 +49,20 @@ enum TrainCommand: OptionTable {
         let options = try parse(arguments)
         let out = try options.text("--out")
         guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
+        if options.isGiven("--compare") {
+            var runs: [(name: String, folder: URL)] = []
+            for item in try options.text("--compare").split(separator: ",") {
+                let parts = item.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw .usage("--compare takes NAME=DIR items separated by commas, got '\(item)'")
+                }
+                runs.append((String(parts[0]), URL(fileURLWithPath: String(parts[1]))))
+            }
+            guard !runs.isEmpty else { throw .usage("--compare needs at least one NAME=DIR") }
+            try game.compareRuns(runs, out: URL(fileURLWithPath: out))
+            print("held-out curves of \(runs.count) runs in \(out)/heldout-curves.svg and .csv")
+            return
+        }
         let seed = options.isGiven("--seed") ? try options.uint64("--seed") : nil
         let alpha = options.isGiven("--alpha") ? try options.real("--alpha") : nil
         let batch = options.isGiven("--batch") ? try options.int("--batch") : nil

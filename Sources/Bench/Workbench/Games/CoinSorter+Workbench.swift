@@ -43,6 +43,10 @@ extension CoinSorter: TrainableGame {
     public static var trainedFileName: String { CoinSorterTraining.weightsName }
     public static var learningRates: ClosedRange<Double> { CoinSorterTraining.alphaRange }
 
+    public static func compareRuns(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        try CoinSorterTraining.compare(runs, out: out)
+    }
+
     public static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?,
                              method: TrainingMethod, resume: Bool,
                              report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String {

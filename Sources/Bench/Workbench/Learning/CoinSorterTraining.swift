@@ -144,6 +144,47 @@ public struct CoinSorterTraining: Sendable {
         return (trainer.state, network.symmetricCombs)
     }
 
+    /// The held-out curves of several runs side by side (`bench train --compare`): written
+    /// to `out` as `heldout-curves.csv` (run, episodes, games, first seed, mean score) and
+    /// `heldout-curves.svg`.
+    public static func compare(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        var csv = "run,episodes,games,first_seed,mean_score\n"
+        var series: [LineChart.Series] = []
+        for (i, run) in runs.enumerated() {
+            let rows = try heldOutRows(run.folder)
+            guard !rows.isEmpty else { throw .runtime("\(run.folder.path) has no held-out evaluations (heldout.csv; train with --eval-every)") }
+            for r in rows { csv += "\(run.name),\(r.episodes),\(r.games),\(r.seed),\(Format.fixed(r.mean, 4))\n" }
+            series.append(LineChart.Series(name: run.name, points: rows.map { (Double($0.episodes), $0.mean) }, style: i))
+        }
+        let games = Set(runs.flatMap { (try? heldOutRows($0.folder))?.map { "\($0.games) deals from seed \($0.seed)" } ?? [] })
+        let chart = LineChart(title: "Coin Sorter TD learning: greedy on held-out deals (\(games.sorted().joined(separator: "; ")))",
+                              series: series, xTitle: "training episodes", yTitle: "mean score per deal (points)", xIncluding: [0])
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data(csv.utf8).write(to: out.appendingPathComponent("heldout-curves.csv"), options: .atomic)
+            try Data(chart.svg.utf8).write(to: out.appendingPathComponent("heldout-curves.svg"), options: .atomic)
+        } catch { throw .runtime("cannot write in \(out.path): \(error.localizedDescription)") }
+    }
+
+    /// The rows of a run's `heldout.csv` (none when absent).
+    static func heldOutRows(_ folder: URL) throws(WorkbenchError) -> [(episodes: Int, games: Int, seed: UInt64, mean: Double)] {
+        let url = folder.appendingPathComponent("heldout.csv")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        var rows: [(episodes: Int, games: Int, seed: UInt64, mean: Double)] = []
+        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
+            let f = line.split(separator: ",")
+            guard f.count == 4, let e = Int(f[0]), let g = Int(f[1]), let seed = UInt64(f[2]), let m = Double(f[3]), m.isFinite else {
+                throw .runtime("\(url.path) line \(i + 1): not episodes,games,first_seed,mean_score (corrupt file)")
+            }
+            rows.append((e, g, seed, m))
+        }
+        return rows
+    }
+
     /// The held-out means of `heldout.csv` by episodes (none when absent).
     func readHeldOut() throws(WorkbenchError) -> [Int: Double] {
         let url = folder.appendingPathComponent("heldout.csv")
