@@ -16,6 +16,18 @@ enum TrainCommand: OptionTable {
              + "frozen weights, their updates then applied in episode order; must divide 1000"),
         .threads(default: 1, help: "threads playing a group's episodes; the weights depend on the seed and the batch only, never on N"),
         .text("out", "DIR", required: true, help: "the run's folder"),
+        .flag("symmetric", help: "store every tuple by its class under all the board's symmetries and renamings of the kinds "
+              + "(combs too: a smaller network, layout 4); fixed at a run's start"),
+        .real("init", "V", in: -1000...1000, default: 0, help: "optimistic initialisation: every board is worth V before training; "
+              + "fixed at a run's start"),
+        .flag("tc", help: "temporal coherence learning rates (Jaśkowski 2018): each weight's step scaled by |sum of its errors| / "
+              + "sum of their magnitudes; fixed at a run's start"),
+        .int("eval-every", in: 1000...1_000_000_000, shown: "none", help: "every N episodes (a multiple of 1000) play the greedy "
+             + "policy on held-out deals, into DIR/heldout.csv"),
+        .int("eval-games", in: 1...100_000, default: 500, help: "held-out deals per evaluation"),
+        .int("eval-seed", "S", in: 0...4_000_000_000, default: 6_000_000, help: "first held-out deal seed (below 2^32: never a training deal)"),
+        .text("compare", "NAME=DIR,...", help: "train nothing: draw the held-out curves of these runs side by side into "
+              + "--out (heldout-curves.svg and .csv)"),
         .flag("resume", help: "continue the run in DIR from its checkpoint; --seed and --batch, if given, must match the run's; "
               + "--alpha sets the rate from there on (a learning-rate schedule is a sequence of resumes)"),
     ]
@@ -37,13 +49,33 @@ enum TrainCommand: OptionTable {
         let options = try parse(arguments)
         let out = try options.text("--out")
         guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
+        if options.isGiven("--compare") {
+            var runs: [(name: String, folder: URL)] = []
+            for item in try options.text("--compare").split(separator: ",") {
+                let parts = item.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw .usage("--compare takes NAME=DIR items separated by commas, got '\(item)'")
+                }
+                runs.append((String(parts[0]), URL(fileURLWithPath: String(parts[1]))))
+            }
+            guard !runs.isEmpty else { throw .usage("--compare needs at least one NAME=DIR") }
+            try game.compareRuns(runs, out: URL(fileURLWithPath: out))
+            print("held-out curves of \(runs.count) runs in \(out)/heldout-curves.svg and .csv")
+            return
+        }
         let seed = options.isGiven("--seed") ? try options.uint64("--seed") : nil
         let alpha = options.isGiven("--alpha") ? try options.real("--alpha") : nil
         let batch = options.isGiven("--batch") ? try options.int("--batch") : nil
+        let method = TrainingMethod(symmetricTuples: options.has("--symmetric") ? true : nil,
+                                    initialValue: options.isGiven("--init") ? try options.real("--init") : nil,
+                                    coherence: options.has("--tc") ? true : nil,
+                                    evaluateEvery: options.isGiven("--eval-every") ? try options.int("--eval-every") : nil,
+                                    evaluationGames: try options.int("--eval-games"), evaluationSeed: UInt64(try options.int("--eval-seed")))
         let started = Clock.now
         let state = try game.train(folder: URL(fileURLWithPath: out), episodes: try options.int("--episodes"), threads: try options.int("--threads"),
-                                   seed: seed, alpha: alpha, batch: batch, resume: options.has("--resume")) { point, seconds in
-            print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count) (\(Output.fixed(seconds, 1)) s)")
+                                   seed: seed, alpha: alpha, batch: batch, method: method, resume: options.has("--resume")) { point, seconds in
+            let heldOut = point.heldOut.map { "; held-out \(Output.fixed($0, 3))" } ?? ""
+            print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count)\(heldOut) (\(Output.fixed(seconds, 1)) s)")
             fflush(nil)
         }
         print("trained \(state) in \(Output.fixed(Clock.now - started, 1)) s; weights in \(out)/\(game.trainedFileName)")

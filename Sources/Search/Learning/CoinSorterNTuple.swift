@@ -26,7 +26,9 @@ import Boards
 ///   with each pair of rows (the same entries, transposed): the row's 5 cells and the
 ///   two columns' other 8, stored by the kinds on the two shared cells, the multiset of
 ///   the row's other three, and the multiset of the four aligned pairs below and above
-///   (the order of the two crossing lines and the kinds' names are kept: 44,550 entries);
+///   (the order of the two crossing lines and the kinds' names are kept: 44,550 entries),
+///   or, in the fully symmetric layout (`symmetricCombs`), by its class under swapping
+///   the two crossing lines and renaming the kinds as well (one more table read per comb);
 /// - one **global** entry: the complete lines (0–3+), the lines one coin short with
 ///   that coin available elsewhere (0–7+), the lines two short (0–7+), and the cells
 ///   that would complete a row and a column at once (0–3+) — the hand-made evaluation's
@@ -39,15 +41,26 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     public static let turnTables = 11
     /// Entries of the global feature per table.
     public static let globalCount = 4 * 8 * 8 * 4
-    /// The layout's number in the weights file (bumped when the features change).
+    /// The layout's number in the weights file (bumped when the features change): combs
+    /// keeping their crossing lines' order and the kinds' names.
     public static let layoutVersion = 3
+    /// The layout with fully symmetric combs (``symmetricCombs``).
+    public static let symmetricLayoutVersion = 4
 
     /// The symmetry classes of a cross.
     public let classCount: Int
     /// The symmetry classes of a pair of lines.
     public let pairClassCount: Int
+    /// Raw comb codes: the kinds on the two shared cells, the multiset of the row's other
+    /// three, the multiset of the four aligned pairs.
+    public static let combCodes = 90 * 495
+    /// Whether a comb is stored by its class under every symmetry that maps it onto
+    /// itself (swapping its crossing lines, renaming the kinds), rather than by its code.
+    public let symmetricCombs: Bool
     /// Entries of the comb family per table.
-    public static let combCount = 90 * 495
+    public let combCount: Int
+    /// This network's layout number in the weights file.
+    public var layoutVersion: Int { symmetricCombs ? Self.symmetricLayoutVersion : Self.layoutVersion }
     /// Entries per turns-left table: the cross classes, the pair classes, the combs, then the global entries.
     public let stride: Int
     /// Every weight: `turnTables × stride`.
@@ -58,23 +71,45 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     public let weights: UnsafeMutablePointer<Float>
     @usableFromInline let layout: CoinSorterNTupleLayout
 
-    /// A network with every weight 0.
-    public init() {
+    /// A network with every weight 0; `symmetricCombs` picks the fully symmetric layout.
+    public init(symmetricCombs: Bool = false) {
         layout = CoinSorterNTupleLayout.shared
+        self.symmetricCombs = symmetricCombs
         classCount = layout.classCount
         pairClassCount = layout.pairClassCount
-        stride = classCount + pairClassCount + Self.combCount + Self.globalCount
+        combCount = symmetricCombs ? layout.combClassCount : Self.combCodes
+        combMap = symmetricCombs ? layout.combClass : layout.combIdentity
+        stride = classCount + pairClassCount + combCount + Self.globalCount
         weights = .allocate(capacity: Self.turnTables * stride)
         weights.initialize(repeating: 0, count: Self.turnTables * stride)
     }
 
-    /// A network with the weights of `other` (a copy).
+    /// A network with the weights and layout of `other` (a copy).
     public convenience init(copying other: CoinSorterNTuple) {
-        self.init()
+        self.init(symmetricCombs: other.symmetricCombs)
         weights.update(from: other.weights, count: weightCount)
     }
 
-    deinit { weights.deallocate() }
+    /// The comb entry of each raw comb code: the identity, or the class under the comb's symmetries.
+    @usableFromInline let combMap: UnsafeMutablePointer<UInt32>
+
+    /// Temporal coherence learning's sums, when the network is trained with it: for each
+    /// weight the sum of its errors (first `weightCount` entries), then the sum of their
+    /// magnitudes. `nil` otherwise; agents never read them.
+    public private(set) var coherence: UnsafeMutablePointer<Float>?
+
+    /// Gives the network coherence sums, all 0 (once; kept if it has them).
+    public func enableCoherence() {
+        guard coherence == nil else { return }
+        let sums = UnsafeMutablePointer<Float>.allocate(capacity: 2 * weightCount)
+        sums.initialize(repeating: 0, count: 2 * weightCount)
+        coherence = sums
+    }
+
+    deinit {
+        weights.deallocate()
+        coherence?.deallocate()
+    }
 
     /// The weights as an array (tests, files).
     public var weightArray: [Float] { Array(UnsafeBufferPointer(start: weights, count: weightCount)) }
@@ -129,7 +164,7 @@ public final class CoinSorterNTuple: @unchecked Sendable {
                         n &+= 2
                     }
                 }
-                let combRow = layout.combRow, combColumns = layout.combColumns, combBase = pairBase &+ pairClassCount
+                let combRow = layout.combRow, combColumns = layout.combColumns, combBase = pairBase &+ pairClassCount, combMap = self.combMap
                 for line in 0..<5 {
                     let rowAsLine = rc[line] &* 10, columnAsLine = cc[line] &* 10
                     var pair = 0
@@ -137,8 +172,8 @@ public final class CoinSorterNTuple: @unchecked Sendable {
                         for b in (a + 1)..<5 {
                             let rowRaw = Int(combRow[rowAsLine &+ pair]) &* 495 &+ Int(combColumns[(cc[a] &+ 243 &* cc[b]) &* 5 &+ line])
                             let columnRaw = Int(combRow[columnAsLine &+ pair]) &* 495 &+ Int(combColumns[(rc[a] &+ 243 &* rc[b]) &* 5 &+ line])
-                            out[n] = Int32(truncatingIfNeeded: combBase &+ rowRaw)
-                            out[n &+ 1] = Int32(truncatingIfNeeded: combBase &+ columnRaw)
+                            out[n] = Int32(truncatingIfNeeded: combBase &+ Int(combMap[rowRaw]))
+                            out[n &+ 1] = Int32(truncatingIfNeeded: combBase &+ Int(combMap[columnRaw]))
                             n &+= 2
                             pair &+= 1
                         }
@@ -146,7 +181,7 @@ public final class CoinSorterNTuple: @unchecked Sendable {
                 }
             }
         }
-        out[145] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ Self.combCount &+ Self.globalIndex(board))
+        out[145] = Int32(truncatingIfNeeded: base &+ classCount &+ pairClassCount &+ combCount &+ Self.globalIndex(board))
     }
 
     /// The global feature's entry: complete lines, ready lines, lines two short, double holes.
@@ -212,6 +247,12 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
     /// `[(codeA + 243 × codeB) * 5 + k]`: the multiset (0..<495) of the aligned pairs
     /// (kind in A, kind in B) at the four positions other than k.
     @usableFromInline let combColumns: UnsafeMutablePointer<UInt16>
+    /// `[raw]` = raw, for the layout keeping every comb code apart.
+    @usableFromInline let combIdentity: UnsafeMutablePointer<UInt32>
+    /// `[raw]`: the comb's class under swapping its two crossing lines and renaming the kinds.
+    @usableFromInline let combClass: UnsafeMutablePointer<UInt32>
+    /// How many comb classes.
+    let combClassCount: Int
 
     private init() {
         ternary = .allocate(capacity: 32)
@@ -340,5 +381,40 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
                 }
             }
         }
+
+        // Comb classes: the least raw code over swapping the two crossing lines (the shared
+        // kinds swap, and so does each aligned pair) and the 6 renamings of the kinds.
+        let codes = CoinSorterNTuple.combCodes
+        combIdentity = .allocate(capacity: codes)
+        for raw in 0..<codes { combIdentity[raw] = UInt32(raw) }
+        var triples: [[Int]] = [], quads: [[Int]] = []   // the sorted members of each multiset
+        for code in 0..<27 where multiset3[code] >= 0 { triples.append([code % 3, code / 3 % 3, code / 9]) }
+        for code in 0..<6561 where multiset4[code] >= 0 { quads.append([code % 9, code / 9 % 9, code / 81 % 9, code / 729]) }
+        var combCanonical = [Int](repeating: 0, count: codes)
+        for raw in 0..<codes {
+            let shared = raw / 4950, row = raw / 495 % 10, pairs = raw % 495
+            let ka = shared / 3, kb = shared % 3
+            var best = Int.max
+            for p in permutations {
+                for swapped in [false, true] {
+                    let a = swapped ? p[kb] : p[ka], b = swapped ? p[ka] : p[kb]
+                    let r = triples[row].map { p[$0] }.sorted()
+                    let q = quads[pairs].map { v -> Int in
+                        let x = p[v % 3], y = p[v / 3]
+                        return swapped ? y + 3 * x : x + 3 * y
+                    }.sorted()
+                    let code = ((a * 3 + b) * 10 + multiset3[r[0] + 3 * r[1] + 9 * r[2]]) * 495
+                        + multiset4[q[0] + 9 * q[1] + 81 * q[2] + 729 * q[3]]
+                    best = min(best, code)
+                }
+            }
+            combCanonical[raw] = best
+        }
+        let combDistinct = Array(Set(combCanonical)).sorted()
+        var combNumber = [Int: Int]()
+        for (i, v) in combDistinct.enumerated() { combNumber[v] = i }
+        combClass = .allocate(capacity: codes)
+        for raw in 0..<codes { combClass[raw] = UInt32(combNumber[combCanonical[raw]]!) }
+        combClassCount = combDistinct.count
     }
 }

@@ -13,23 +13,39 @@ public struct CoinSorterTrainingState: Sendable, Hashable {
     public var episodes: Int
     /// The master stream's state: the next episodes' deal and tie-break seeds.
     public var rngState: UInt64
+    /// Temporal coherence learning (Jaśkowski 2018): each weight's step is scaled by
+    /// |sum of its errors| / sum of their magnitudes, a rate that falls as its errors
+    /// stop agreeing in sign. The network then carries the two sums (``CoinSorterNTuple/coherence``).
+    public var coherence: Bool
+    /// The value every board had before training (optimistic initialisation: each of
+    /// the 146 active entries started at this / 146); 0 when not optimistic. A record:
+    /// only a new run uses it.
+    public var initialValue: Double
 
     /// A run at its start.
-    public init(seed: UInt64, alpha: Double, batch: Int) {
+    public init(seed: UInt64, alpha: Double, batch: Int, coherence: Bool = false, initialValue: Double = 0) {
         self.seed = seed
         self.alpha = alpha
         self.batch = batch
         episodes = 0
         rngState = SplitMix64.mix(seed ^ CoinSorterTDTrainer.streamTag)
+        self.coherence = coherence
+        self.initialValue = initialValue
     }
 
-    public init(seed: UInt64, alpha: Double, batch: Int, episodes: Int, rngState: UInt64) {
+    public init(seed: UInt64, alpha: Double, batch: Int, episodes: Int, rngState: UInt64,
+                coherence: Bool = false, initialValue: Double = 0) {
         self.seed = seed
         self.alpha = alpha
         self.batch = batch
         self.episodes = episodes
         self.rngState = rngState
+        self.coherence = coherence
+        self.initialValue = initialValue
     }
+
+    /// Whether the run uses a setting the first weights file format cannot record.
+    public var needsExtendedHeader: Bool { coherence || initialValue != 0 }
 }
 
 /// TD(0) learning of a ``CoinSorterNTuple`` from afterstates, on deals of the seeded
@@ -61,11 +77,20 @@ public final class CoinSorterTDTrainer: @unchecked Sendable {
     /// Where the run stands.
     public private(set) var state: CoinSorterTrainingState
 
-    /// A trainer continuing `state` on `network`.
+    /// A trainer continuing `state` on `network` (given the coherence sums when the run
+    /// learns with temporal coherence and has none yet).
     public init(network: CoinSorterNTuple, state: CoinSorterTrainingState) {
         precondition(state.batch >= 1, "a batch holds at least one episode")
         self.network = network
         self.state = state
+        if state.coherence { network.enableCoherence() }
+    }
+
+    /// Sets every weight so that every board is worth `value` (optimistic initialisation,
+    /// Guei et al. 2021: boards not yet seen look good, so the greedy policy tries them).
+    public static func initialise(_ network: CoinSorterNTuple, value: Double) {
+        let w = Float(value / Double(CoinSorterNTuple.activeFeatures))
+        for i in 0..<network.weightCount { network.weights[i] = w }
     }
 
     /// One TD update, as training makes it: the value of `board` with `turns` turns left
@@ -77,7 +102,7 @@ public final class CoinSorterTDTrainer: @unchecked Sendable {
             let p = buffer.baseAddress!
             network.indices(board, turns: turns, into: p)
             let error = target - network.sum(p)
-            EpisodeRecord.apply(p, error * Float(alpha) / Float(CoinSorterNTuple.activeFeatures), network)
+            EpisodeRecord.apply(p, error, Float(alpha) / Float(CoinSorterNTuple.activeFeatures), network)
             return error
         }
     }
@@ -171,6 +196,28 @@ public final class CoinSorterTDTrainer: @unchecked Sendable {
         return referee.state.score
     }
 
+    /// The mean score of the greedy policy on `network` (frozen) over the deals
+    /// `firstDeal ..< firstDeal + games`, ties broken by a stream seeded from each deal:
+    /// the held-out evaluation of a run, the same whatever the thread count.
+    public static func heldOutMean(_ network: CoinSorterNTuple, firstDeal: UInt64, games: Int, threads: Int) -> Double {
+        guard games > 0 else { return 0 }
+        let workers = max(1, min(threads, games))
+        let totals = ForkJoin.map(workers: workers) { w -> Int in
+            var total = 0
+            var g = w
+            while g < games {
+                let deal = firstDeal &+ UInt64(g)
+                var referee = CoinSorterReferee(seed: deal)
+                var rng = SplitMix64(seed: deal ^ streamTag)
+                while !referee.state.isOver { referee.play(bestSwap(network, referee.state, rng: &rng).swap) }
+                total += referee.state.score
+                g += workers
+            }
+            return total
+        }
+        return Double(totals.reduce(0, +)) / Double(games)
+    }
+
     /// The swap maximising points + value of its afterstate; ties broken by `rng`, each
     /// tied swap equally likely. Swaps of two coins of one kind all leave the board as
     /// it is, so that afterstate is valued once.
@@ -247,16 +294,32 @@ public struct EpisodeRecord: @unchecked Sendable {
     @inlinable @inline(__always)
     func update(_ slot: Int, error: Float, network: CoinSorterNTuple, onlineStep: Float?) {
         errors[slot] = error
-        if let step = onlineStep { Self.apply(indices(slot), error * step, network) }
+        if let step = onlineStep { Self.apply(indices(slot), error, step, network) }
     }
 
     /// Applies every recorded error (batch mode).
     func apply(to network: CoinSorterNTuple, step: Float) {
-        for slot in 0..<steps { Self.apply(indices(slot), errors[slot] * step, network) }
+        for slot in 0..<steps { Self.apply(indices(slot), errors[slot], step, network) }
     }
 
+    /// Moves each active weight by `step × error`, or, learning with temporal coherence,
+    /// by `step × |E| / A × error` where E and A are the sums of the weight's past errors
+    /// and of their magnitudes (1 before its first error); then adds the error to both.
     @inlinable @inline(__always)
-    static func apply(_ indices: UnsafeMutablePointer<Int32>, _ delta: Float, _ network: CoinSorterNTuple) {
-        for i in 0..<CoinSorterNTuple.activeFeatures { network.weights[Int(indices[i])] += delta }
+    static func apply(_ indices: UnsafeMutablePointer<Int32>, _ error: Float, _ step: Float, _ network: CoinSorterNTuple) {
+        guard let coherence = network.coherence else {
+            let delta = error * step
+            for i in 0..<CoinSorterNTuple.activeFeatures { network.weights[Int(indices[i])] += delta }
+            return
+        }
+        let n = network.weightCount, magnitude = abs(error)
+        for i in 0..<CoinSorterNTuple.activeFeatures {
+            let j = Int(indices[i])
+            let a = coherence[n &+ j]
+            let rate: Float = a > 0 ? abs(coherence[j]) / a : 1
+            network.weights[j] += step * rate * error
+            coherence[j] += error
+            coherence[n &+ j] = a + magnitude
+        }
     }
 }

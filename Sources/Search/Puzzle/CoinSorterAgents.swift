@@ -11,6 +11,13 @@ public enum CoinSorterAgents {
         "eval", .text,
         help: "a learned evaluation's weights file (bench train --game coin-sorter writes it); the hand-made evaluation when not given")
 
+    /// The `exact` parameter of `expectimax` with `eval`: refill coins enumerated exactly.
+    public static let exactParameter = Parameter(
+        "exact", .integer(0...10), default: .integer(0),
+        help: "with eval=FILE and above 0: expectimax two turns deep with the first N coins of each refill enumerated "
+            + "(5: a line's 243 fillings) and the rest sampled, over the width best swaps (CoinSorterLearnedExpectimax); "
+            + "0: the sampled search")
+
     /// The catalog of the built-in kinds.
     @inlinable
     public static var catalog: AgentCatalog<any PuzzleAgent<CoinSorter>> {
@@ -22,10 +29,20 @@ public enum CoinSorterAgents {
         for (i, kind) in kinds.enumerated() where ["greedy", "expectimax", "mcts"].contains(kind.description.name) {
             var description = kind.description
             description.parameters.append(evalParameter)
+            if description.name == "expectimax" { description.parameters.append(exactParameter) }
             description.summary += "; eval=FILE: with a learned evaluation"
             kinds[i] = AgentKind(description) { spec, seed throws(ParseError) in
-                guard let path = spec.string("eval") else { return try kind.maker(spec, seed) }
+                guard let path = spec.string("eval") else {
+                    if spec.kind == "expectimax", let exact = spec.int("exact"), exact > 0 {
+                        throw ParseError("agent '\(spec.text)': exact=\(exact) searches a learned evaluation: give eval=FILE too")
+                    }
+                    return try kind.maker(spec, seed)
+                }
                 let evaluator = try learnedEvaluator(spec, path: path)
+                if spec.kind == "expectimax", let exact = spec.int("exact"), exact > 0 {
+                    return CoinSorterLearnedExpectimax(spec: spec.text, network: evaluator.network, width: spec.int("width")!,
+                                                       exactDraws: exact, seed: seed)
+                }
                 switch spec.kind {
                 case "greedy":
                     return PuzzleGreedyAgent(spec: spec.text, evaluator: evaluator, seed: seed)

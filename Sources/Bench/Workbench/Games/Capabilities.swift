@@ -44,8 +44,10 @@ public protocol TrainableGame: WorkbenchGame {
     /// Runs (or resumes) a training run in `folder`; `report` is called after every
     /// checkpoint with the curve's new point and its seconds. Returns the run's state
     /// in words (episodes, seed, rate, batch).
-    static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?, resume: Bool,
-                      report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String
+    static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?,
+                      method: TrainingMethod, resume: Bool, report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String
+    /// Draws the held-out learning curves of the named run folders side by side into `out`.
+    static func compareRuns(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError)
     /// The name of the trained file in the folder (`weights.bin`).
     static var trainedFileName: String { get }
     /// The learning rates a run takes (0 only as the lower bound: the rate is above it).

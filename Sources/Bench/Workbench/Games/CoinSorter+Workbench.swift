@@ -43,11 +43,19 @@ extension CoinSorter: TrainableGame {
     public static var trainedFileName: String { CoinSorterTraining.weightsName }
     public static var learningRates: ClosedRange<Double> { CoinSorterTraining.alphaRange }
 
-    public static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?, resume: Bool,
+    public static func compareRuns(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        try CoinSorterTraining.compare(runs, out: out)
+    }
+
+    public static func train(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?,
+                             method: TrainingMethod, resume: Bool,
                              report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String {
-        let training = CoinSorterTraining(folder: folder, episodes: episodes, threads: threads, seed: seed, alpha: alpha, batch: batch)
-        let s = try training.run(resume: resume, report: report).state
-        return "\(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch))"
+        let training = CoinSorterTraining(folder: folder, episodes: episodes, threads: threads, seed: seed, alpha: alpha, batch: batch,
+                                          method: method)
+        let (s, symmetric) = try training.run(resume: resume, report: report)
+        let extras = (symmetric ? ", symmetric tuples" : "") + (s.coherence ? ", temporal coherence" : "")
+            + (s.initialValue != 0 ? ", initial value \(s.initialValue)" : "")
+        return "\(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch)\(extras))"
     }
 }
 

@@ -28,14 +28,18 @@ public struct CoinSorterTraining: Sendable {
     public let seed: UInt64?
     public let alpha: Double?
     public let batch: Int?
+    /// The method options (layout, initialisation, coherence) and the held-out evaluation.
+    public let method: TrainingMethod
 
-    public init(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?) {
+    public init(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?,
+                method: TrainingMethod = TrainingMethod()) {
         self.folder = folder
         self.episodes = episodes
         self.threads = threads
         self.seed = seed
         self.alpha = alpha
         self.batch = batch
+        self.method = method
     }
 
     /// One point of the learning curve.
@@ -45,10 +49,18 @@ public struct CoinSorterTraining: Sendable {
         /// Episodes the mean is over (1,000, fewer for a last partial block).
         public var count: Int
         public var meanScore: Double
+        /// The held-out evaluation's mean score at this point, when one was made.
+        public var heldOut: Double? = nil
     }
 
     /// The checks of the settings alone, before anything is read or written.
-    public static func check(episodes: Int, alpha: Double?, batch: Int?) throws(WorkbenchError) {
+    public static func check(episodes: Int, alpha: Double?, batch: Int?, method: TrainingMethod = TrainingMethod()) throws(WorkbenchError) {
+        if let every = method.evaluateEvery, every < block || every % block != 0 {
+            throw .usage("held-out evaluations fall on checkpoints: every multiple of \(block) episodes, got \(every)", field: "eval-every")
+        }
+        if let v = method.initialValue, !v.isFinite || abs(v) > CoinSorterNTuple.maxInitialValue {
+            throw .usage("the initial value must be within ±\(Format.number(CoinSorterNTuple.maxInitialValue)), got \(v)", field: "init")
+        }
         if let alpha, !alphaRange.contains(alpha) || alpha == 0 {
             throw .usage("the learning rate must be in (0, \(Format.number(alphaRange.upperBound))], got \(alpha)", field: "alpha")
         }
@@ -69,9 +81,10 @@ public struct CoinSorterTraining: Sendable {
     public static let layout = RunLayout(what: "training run", configName: weightsName, lockName: ".lock")
 
     /// Runs (or resumes) the training; `report` is called after every checkpoint.
-    public func run(resume: Bool, report: (CurvePoint, Double) -> Void) throws(WorkbenchError) -> (state: CoinSorterTrainingState, curve: [CurvePoint]) {
+    public func run(resume: Bool, report: (CurvePoint, Double) -> Void) throws(WorkbenchError) -> (state: CoinSorterTrainingState, symmetric: Bool) {
         let weightsPath = folder.appendingPathComponent(Self.weightsName).path
-        if !resume { try Self.check(episodes: episodes, alpha: alpha, batch: batch ?? Self.defaultBatch(threads: threads)) }
+        try Self.check(episodes: episodes, alpha: nil, batch: nil, method: method)
+        if !resume { try Self.check(episodes: episodes, alpha: alpha, batch: batch ?? Self.defaultBatch(threads: threads), method: method) }
         let run = resume ? try RunFolder.resume(folder, Self.layout) : try RunFolder.create(folder, Self.layout, config: nil)
         defer { withExtendedLifetime(run) {} }
         var network: CoinSorterNTuple
@@ -84,14 +97,28 @@ public struct CoinSorterTraining: Sendable {
             // sequence of resumed runs, each command recorded in the results).
             if let alpha { state.alpha = alpha }
             if let batch, batch != state.batch { throw .usage("the run's batch is \(state.batch), not \(batch)", field: "resume") }
+            // A run's method is fixed at its start.
+            if let symmetric = method.symmetricTuples, symmetric != network.symmetricCombs {
+                throw .usage("the run's tuples are \(network.symmetricCombs ? "" : "not ")fully symmetric", field: "resume")
+            }
+            if let coherence = method.coherence, coherence != state.coherence {
+                throw .usage("the run \(state.coherence ? "learns" : "does not learn") with temporal coherence", field: "resume")
+            }
+            if let value = method.initialValue, value != state.initialValue {
+                throw .usage("the run started from initial value \(state.initialValue), not \(value)", field: "resume")
+            }
             guard episodes % state.batch == 0 else {
                 throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
+            let heldOut = try readHeldOut()
+            for i in curve.indices { curve[i].heldOut = heldOut[curve[i].episodes] }
         } else {
             let b = batch ?? Self.defaultBatch(threads: threads)
-            network = CoinSorterNTuple()
-            state = CoinSorterTrainingState(seed: seed ?? 1, alpha: alpha ?? 0.1, batch: b)
+            network = CoinSorterNTuple(symmetricCombs: method.symmetricTuples ?? false)
+            state = CoinSorterTrainingState(seed: seed ?? 1, alpha: alpha ?? 0.1, batch: b, coherence: method.coherence ?? false,
+                                            initialValue: method.initialValue ?? 0)
+            if state.initialValue != 0 { CoinSorterTDTrainer.initialise(network, value: state.initialValue) }
         }
         let trainer = CoinSorterTDTrainer(network: network, state: state)
         while trainer.state.episodes < episodes {
@@ -99,8 +126,12 @@ public struct CoinSorterTraining: Sendable {
             let n = min(Self.block - done % Self.block, episodes - done)
             let start = Clock.now
             let scores = trainer.train(episodes: n, threads: threads)
-            let point = CurvePoint(episodes: trainer.state.episodes, count: n,
+            var point = CurvePoint(episodes: trainer.state.episodes, count: n,
                                    meanScore: Double(scores.reduce(0, +)) / Double(n))
+            if let every = method.evaluateEvery, point.episodes % every == 0 {
+                point.heldOut = CoinSorterTDTrainer.heldOutMean(network, firstDeal: method.evaluationSeed,
+                                                                games: method.evaluationGames, threads: threads)
+            }
             curve.append(point)
             // The curve first: a line beyond the checkpoint is dropped on resume.
             try writeCurve(curve)
@@ -110,7 +141,67 @@ public struct CoinSorterTraining: Sendable {
         // Nothing left to train (a new run of 0 episodes, or a resume at the target):
         // the curve and its figure are written from what there is.
         if trainer.state.episodes == state.episodes { try writeCurve(curve) }
-        return (trainer.state, curve)
+        return (trainer.state, network.symmetricCombs)
+    }
+
+    /// The held-out curves of several runs side by side (`bench train --compare`): written
+    /// to `out` as `heldout-curves.csv` (run, episodes, games, first seed, mean score) and
+    /// `heldout-curves.svg`.
+    public static func compare(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        var csv = "run,episodes,games,first_seed,mean_score\n"
+        var series: [LineChart.Series] = []
+        for (i, run) in runs.enumerated() {
+            let rows = try heldOutRows(run.folder)
+            guard !rows.isEmpty else { throw .runtime("\(run.folder.path) has no held-out evaluations (heldout.csv; train with --eval-every)") }
+            for r in rows { csv += "\(run.name),\(r.episodes),\(r.games),\(r.seed),\(Format.fixed(r.mean, 4))\n" }
+            series.append(LineChart.Series(name: run.name, points: rows.map { (Double($0.episodes), $0.mean) }, style: i))
+        }
+        let games = Set(runs.flatMap { (try? heldOutRows($0.folder))?.map { "\($0.games) deals from seed \($0.seed)" } ?? [] })
+        let chart = LineChart(title: "Coin Sorter TD learning: greedy on held-out deals (\(games.sorted().joined(separator: "; ")))",
+                              series: series, xTitle: "training episodes", yTitle: "mean score per deal (points)", xIncluding: [0])
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data(csv.utf8).write(to: out.appendingPathComponent("heldout-curves.csv"), options: .atomic)
+            try Data(chart.svg.utf8).write(to: out.appendingPathComponent("heldout-curves.svg"), options: .atomic)
+        } catch { throw .runtime("cannot write in \(out.path): \(error.localizedDescription)") }
+    }
+
+    /// The rows of a run's `heldout.csv` (none when absent).
+    static func heldOutRows(_ folder: URL) throws(WorkbenchError) -> [(episodes: Int, games: Int, seed: UInt64, mean: Double)] {
+        let url = folder.appendingPathComponent("heldout.csv")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        var rows: [(episodes: Int, games: Int, seed: UInt64, mean: Double)] = []
+        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
+            let f = line.split(separator: ",")
+            guard f.count == 4, let e = Int(f[0]), let g = Int(f[1]), let seed = UInt64(f[2]), let m = Double(f[3]), m.isFinite else {
+                throw .runtime("\(url.path) line \(i + 1): not episodes,games,first_seed,mean_score (corrupt file)")
+            }
+            rows.append((e, g, seed, m))
+        }
+        return rows
+    }
+
+    /// The held-out means of `heldout.csv` by episodes (none when absent).
+    func readHeldOut() throws(WorkbenchError) -> [Int: Double] {
+        let url = folder.appendingPathComponent("heldout.csv")
+        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        var means: [Int: Double] = [:]
+        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
+            let f = line.split(separator: ",")
+            guard f.count == 4, let e = Int(f[0]), let m = Double(f[3]), m.isFinite else {
+                throw .runtime("\(url.path) line \(i + 1): not episodes,games,first_seed,mean_score (corrupt file)")
+            }
+            means[e] = m
+        }
+        return means
     }
 
     /// The curve read back from `curve.csv` (none when absent).
@@ -135,7 +226,14 @@ public struct CoinSorterTraining: Sendable {
     func writeCurve(_ curve: [CurvePoint]) throws(WorkbenchError) {
         let csv = "episodes,count,mean_score\n" + curve.map { "\($0.episodes),\($0.count),\(Format.fixed($0.meanScore, 4))" }.joined(separator: "\n")
             + (curve.isEmpty ? "" : "\n")
-        for (name, text) in [("curve.csv", csv), ("curve.svg", Self.svg(curve))] {
+        var files = [("curve.csv", csv), ("curve.svg", Self.svg(curve))]
+        let evaluated = curve.filter { $0.heldOut != nil }
+        if !evaluated.isEmpty {
+            files.append(("heldout.csv", "episodes,games,first_seed,mean_score\n" + evaluated.map {
+                "\($0.episodes),\(method.evaluationGames),\(method.evaluationSeed),\(Format.fixed($0.heldOut!, 4))"
+            }.joined(separator: "\n") + "\n"))
+        }
+        for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
                 throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
