@@ -51,6 +51,9 @@ public struct CoinSorterTraining: Sendable {
         public var meanScore: Double
         /// The held-out evaluation's mean score at this point, when one was made.
         public var heldOut: Double? = nil
+        /// Its deals: how many, and the first seed (as evaluated, whatever a resume gives).
+        public var heldOutGames: Int? = nil
+        public var heldOutSeed: UInt64? = nil
     }
 
     /// The checks of the settings alone, before anything is read or written.
@@ -111,8 +114,14 @@ public struct CoinSorterTraining: Sendable {
                 throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
-            let heldOut = try readHeldOut()
-            for i in curve.indices { curve[i].heldOut = heldOut[curve[i].episodes] }
+            var rows: [Int: (games: Int, seed: UInt64, mean: Double)] = [:]
+            for r in try Self.heldOutRows(folder) { rows[r.episodes] = (r.games, r.seed, r.mean) }
+            for i in curve.indices {
+                guard let r = rows[curve[i].episodes] else { continue }
+                curve[i].heldOut = r.mean
+                curve[i].heldOutGames = r.games
+                curve[i].heldOutSeed = r.seed
+            }
         } else {
             let b = batch ?? Self.defaultBatch(threads: threads)
             network = CoinSorterNTuple(symmetricCombs: method.symmetricTuples ?? false)
@@ -131,6 +140,8 @@ public struct CoinSorterTraining: Sendable {
             if let every = method.evaluateEvery, point.episodes % every == 0 {
                 point.heldOut = CoinSorterTDTrainer.heldOutMean(network, firstDeal: method.evaluationSeed,
                                                                 games: method.evaluationGames, threads: threads)
+                point.heldOutGames = method.evaluationGames
+                point.heldOutSeed = method.evaluationSeed
             }
             curve.append(point)
             // The curve first: a line beyond the checkpoint is dropped on resume.
@@ -185,25 +196,6 @@ public struct CoinSorterTraining: Sendable {
         return rows
     }
 
-    /// The held-out means of `heldout.csv` by episodes (none when absent).
-    func readHeldOut() throws(WorkbenchError) -> [Int: Double] {
-        let url = folder.appendingPathComponent("heldout.csv")
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
-        }
-        var means: [Int: Double] = [:]
-        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
-            let f = line.split(separator: ",")
-            guard f.count == 4, let e = Int(f[0]), let m = Double(f[3]), m.isFinite else {
-                throw .runtime("\(url.path) line \(i + 1): not episodes,games,first_seed,mean_score (corrupt file)")
-            }
-            means[e] = m
-        }
-        return means
-    }
-
     /// The curve read back from `curve.csv` (none when absent).
     func readCurve() throws(WorkbenchError) -> [CurvePoint] {
         let url = folder.appendingPathComponent("curve.csv")
@@ -230,7 +222,7 @@ public struct CoinSorterTraining: Sendable {
         let evaluated = curve.filter { $0.heldOut != nil }
         if !evaluated.isEmpty {
             files.append(("heldout.csv", "episodes,games,first_seed,mean_score\n" + evaluated.map {
-                "\($0.episodes),\(method.evaluationGames),\(method.evaluationSeed),\(Format.fixed($0.heldOut!, 4))"
+                "\($0.episodes),\($0.heldOutGames ?? method.evaluationGames),\($0.heldOutSeed ?? method.evaluationSeed),\(Format.fixed($0.heldOut!, 4))"
             }.joined(separator: "\n") + "\n"))
         }
         for (name, text) in files {
