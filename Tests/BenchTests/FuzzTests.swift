@@ -355,11 +355,11 @@ final class FuzzTests: XCTestCase {
             let loaded: Result<Void, WorkbenchError> = redirected(stdin: "", in: folder) {
                 do throws(WorkbenchError) {
                     if coin {
-                        try TournamentFolder.load(url, check: PuzzleRecordCheck<CoinSorter>(config: config, source: "games.jsonl"),
+                        try TournamentFolder.load(url, check: RecordCheck<CoinSorter>(config: config, source: "games.jsonl"),
                                                    into: &tally)
                     } else {
                         let file = TournamentFile(config: config, rules: base.rules)
-                        try TournamentFolder.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"),
+                        try TournamentFolder.load(url, check: RecordCheck<TigersGoats>(file: file, source: "games.jsonl"),
                                                    into: &tally)
                     }
                 } catch { return .failure(error) }
@@ -421,7 +421,7 @@ final class FuzzTests: XCTestCase {
             var tally = TournamentTally(config: config)
             let file = TournamentFile(config: config, rules: base.rules)
             do {
-                try TournamentFolder.load(url, check: TwoPlayerRecordCheck<TigersGoats>(file: file, source: "games.jsonl"), into: &tally)
+                try TournamentFolder.load(url, check: RecordCheck<TigersGoats>(file: file, source: "games.jsonl"), into: &tally)
             } catch {
                 assertOneLine(error.message, input: "", trap.name)
             }
@@ -453,7 +453,7 @@ final class FuzzTests: XCTestCase {
                                                 seed: 7, openingPlies: 2)
         let matchLog = folder.appendingPathComponent("tg.jsonl")
         _ = try match.run(threads: 1, log: try RecordLog(appendingTo: matchLog))
-        let deals = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("random"), .builtIn("greedy")], deals: 3, seed: 2)
+        let deals = try Tournament<CoinSorter>(entrants: [.builtIn("random"), .builtIn("greedy")], deals: 3, seed: 2)
         let dealsLog = folder.appendingPathComponent("cs.jsonl")
         _ = try deals.run(threads: 1, log: try RecordLog(appendingTo: dealsLog))
         let tg = Base(tournament: match.config, rules: match.rules, config: Data(try JSON.text(match.file).utf8),
@@ -745,8 +745,11 @@ struct Fuzz {
         case 1: c.agents = pick([[], Array(c.agents.prefix(1)), c.agents + c.agents, Array(c.agents.reversed()),
                                  c.agents + ["x", "y", "z"], ["alphabeta:depth=99"]])
         case 2: c.seed = rng.next()
-        case 3: c.openingPlies = pick([0, 1, 3, 200, 100_000])
-        case 4: c.gauntlet.toggle()
+        case 3:
+            let plies = pick([0, 1, 3, 200, 100_000])
+            if case .colourSwappedPairs(_, let gauntlet) = c.schedule { c.schedule = .colourSwappedPairs(openingPlies: plies, gauntlet: gauntlet) }
+        case 4:
+            if case .colourSwappedPairs(let plies, let gauntlet) = c.schedule { c.schedule = .colourSwappedPairs(openingPlies: plies, gauntlet: !gauntlet) }
         case 5: c.sprt = pick([nil, SPRT(elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05), SPRT(elo0: 0, elo1: 0, alpha: 0, beta: 0),
                                SPRT(elo0: 10, elo1: 0, alpha: 1, beta: 1), SPRT(elo0: -1e308, elo1: 1e308, alpha: .leastNonzeroMagnitude, beta: 0.5)])
         default:

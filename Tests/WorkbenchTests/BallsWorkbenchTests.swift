@@ -9,7 +9,7 @@ import Search
 final class BallsWorkbenchTests: XCTestCase {
     func testTheLevelReachesTheDealOfATournamentAndItsRecordsReplay() throws {
         let rules = BallsRules(level: 6)
-        let t = try PuzzleTournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy:window=20")], deals: 6, seed: 11,
+        let t = try Tournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy:window=20")], deals: 6, seed: 11,
                                             rules: rules)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("balls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,18 +31,18 @@ final class BallsWorkbenchTests: XCTestCase {
         // tournament.json keeps the level, and a resume with another level is refused.
         let config = try String(contentsOf: folder.appendingPathComponent("tournament.json"), encoding: .utf8)
         XCTAssertTrue(config.contains("\"level\":6"), config)
-        let other = try PuzzleTournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy:window=20")], deals: 6, seed: 11,
+        let other = try Tournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy:window=20")], deals: 6, seed: 11,
                                                 rules: BallsRules(level: 7))
         XCTAssertThrowsError(try other.run(in: folder, resume: true, threads: 1)) { error in
             XCTAssertTrue("\(error)".contains("options differ"), "\(error)")
         }
         // Checked under the wrong level, the records do not replay to their scores.
-        var wrong = PuzzleRecordCheck<Balls>(config: t.config, rules: BallsRules(level: 1), source: "games.jsonl")
+        var wrong = RecordCheck<Balls>(config: t.config, rules: BallsRules(level: 1), source: "games.jsonl")
         XCTAssertThrowsError(try records.enumerated().forEach { try wrong.check($1, line: $0 + 1) })
     }
 
     func testARecordWithAFalsePassIsRefused() throws {
-        let t = try PuzzleTournament<Balls>(entrants: [.builtIn("greedy")], deals: 1, seed: 1, rules: BallsRules(level: 1))
+        let t = try Tournament<Balls>(entrants: [.builtIn("greedy")], deals: 1, seed: 1, rules: BallsRules(level: 1))
         var r = try t.play(0)
         XCTAssertEqual(r.passed, true)
         var check = t.recordCheck(source: "games.jsonl")
@@ -58,7 +58,7 @@ final class BallsWorkbenchTests: XCTestCase {
     }
 
     func testThePassRateHasItsWilsonInterval() throws {
-        let t = try PuzzleTournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy")], deals: 30, seed: 2,
+        let t = try Tournament<Balls>(entrants: [.builtIn("random"), .builtIn("greedy")], deals: 30, seed: 2,
                                             rules: BallsRules(level: 4))
         let summary = try t.run(threads: 2)
         for a in summary.puzzleAgents {
@@ -77,7 +77,7 @@ final class BallsWorkbenchTests: XCTestCase {
         XCTAssertTrue(summary.markdown.contains("pass rate [95%]"))
         XCTAssertTrue(TournamentReport.csv(summary).hasPrefix("agent,deals,mean,ci_low,ci_high,sd,min,max,passed,pass_rate"))
         // A game without a target has no pass column.
-        let coins = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("random")], deals: 2, seed: 1).run(threads: 1)
+        let coins = try Tournament<CoinSorter>(entrants: [.builtIn("random")], deals: 2, seed: 1).run(threads: 1)
         XCTAssertNil(coins.puzzleAgents[0].pass)
         XCTAssertFalse(coins.markdown.contains("pass rate"))
     }
@@ -105,7 +105,7 @@ final class BallsWorkbenchTests: XCTestCase {
         let settings = try TuningSettings(game: Balls.self, rules: BallsRules(level: 5), agent: "greedy:window=30,step=3",
                                           iterations: 2, batch: 2)
         XCTAssertEqual(settings.parameters.map(\.name), ["window", "step"])
-        let games = PuzzleTuningGames<Balls>(settings: settings)
+        let games = WorkbenchTuningGames<Balls>(settings: settings)
         let match = try games.match(seed: 3, plus: "greedy:window=31,step=3", minus: "greedy:window=29,step=3")
         XCTAssertEqual(match.rules, BallsRules(level: 5))
     }

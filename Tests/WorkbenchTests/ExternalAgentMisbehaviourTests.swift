@@ -599,7 +599,7 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         let external = try ExternalAgents.load(try agentsFile([entry("told", "gameover.sh")]))
         var catalog = CoinSorter.agentCatalog
         try external.register(in: &catalog)
-        let tournament = try PuzzleTournament<CoinSorter>(entrants: [PuzzleEntrant(spec: "told", catalog: catalog)],
+        let tournament = try Tournament<CoinSorter>(entrants: [Entrant(spec: "told", catalog: catalog)],
                                                           deals: 3, seed: 4)
         let collected = Collected()
         _ = try tournament.run(threads: 1, log: nil, resumingFrom: TournamentTally(config: tournament.config),
@@ -651,8 +651,8 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         let external = try ExternalAgents.load(file)
         var catalog = CoinSorter.agentCatalog
         try external.register(in: &catalog)
-        let tournament = try PuzzleTournament<CoinSorter>(
-            entrants: [PuzzleEntrant(spec: "crasher", catalog: catalog), .builtIn("random")], deals: 3, seed: 4)
+        let tournament = try Tournament<CoinSorter>(
+            entrants: [Entrant(spec: "crasher", catalog: catalog), .builtIn("random")], deals: 3, seed: 4)
         let collected = Collected()
         let summary = try tournament.run(threads: 1, log: nil, resumingFrom: TournamentTally(config: tournament.config),
                                          onRecord: { record, _ in collected.records.withLock { $0.append(record) } })
@@ -683,7 +683,7 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         let external = try ExternalAgents.load(file)
         var catalog = CoinSorter.agentCatalog
         try external.register(in: &catalog)
-        let tournament = try PuzzleTournament<CoinSorter>(entrants: [PuzzleEntrant(spec: "illegal", catalog: catalog)],
+        let tournament = try Tournament<CoinSorter>(entrants: [Entrant(spec: "illegal", catalog: catalog)],
                                                           deals: 2, seed: 4)
         let collected = Collected()
         let summary = try tournament.run(threads: 2, log: nil, resumingFrom: TournamentTally(config: tournament.config),

@@ -13,8 +13,8 @@ import XCTest
 final class HostileRecordTests: XCTestCase {
     // MARK: - Fixtures
 
-    func puzzleTournament() throws -> PuzzleTournament<CoinSorter> {
-        try PuzzleTournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("random")], deals: 2, seed: 5)
+    func puzzleTournament() throws -> Tournament<CoinSorter> {
+        try Tournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("random")], deals: 2, seed: 5)
     }
 
     func twoPlayerTournament() throws -> Tournament<TigersGoats> {
@@ -23,14 +23,14 @@ final class HostileRecordTests: XCTestCase {
     }
 
     /// The message `record` is refused with by its tournament's check, or `nil`.
-    func refusal(_ record: GameRecord, in t: PuzzleTournament<CoinSorter>) -> String? {
-        var check = PuzzleRecordCheck<CoinSorter>(config: t.config, source: "games.jsonl")
+    func refusal(_ record: GameRecord, in t: Tournament<CoinSorter>) -> String? {
+        var check = RecordCheck<CoinSorter>(config: t.config, source: "games.jsonl")
         do { try check.check(record, line: 3) } catch { return error.message }
         return nil
     }
 
     func refusal(_ record: GameRecord, in t: Tournament<TigersGoats>) -> String? {
-        var check = TwoPlayerRecordCheck<TigersGoats>(file: t.file, source: "games.jsonl")
+        var check = RecordCheck<TigersGoats>(file: t.file, source: "games.jsonl")
         do { try check.check(record, line: 3) } catch { return error.message }
         return nil
     }

@@ -60,20 +60,20 @@ final class OracleMatchTests: XCTestCase {
     }
 
     func testEntrantsSayWhetherTheySeeTheFuture() throws {
-        XCTAssertTrue(try PuzzleEntrant<CoinSorter>.builtIn("oracle:beam=5").readsFutureDraws)
-        XCTAssertFalse(try PuzzleEntrant<CoinSorter>.builtIn("greedy").readsFutureDraws)
-        XCTAssertTrue(PuzzleEntrant<CoinSorter>(name: "spy") { _ in RefereeSpy() }.readsFutureDraws)
-        XCTAssertFalse(PuzzleEntrant<CoinSorter>(name: "spy") { _ in StateSpy() }.readsFutureDraws)
+        XCTAssertTrue(try Entrant<CoinSorter>.builtIn("oracle:beam=5").readsFutureDraws)
+        XCTAssertFalse(try Entrant<CoinSorter>.builtIn("greedy").readsFutureDraws)
+        XCTAssertTrue(Entrant<CoinSorter>(name: "spy") { _ in RefereeSpy() }.readsFutureDraws)
+        XCTAssertFalse(Entrant<CoinSorter>(name: "spy") { _ in StateSpy() }.readsFutureDraws)
         XCTAssertFalse(CoinSorter.defaultAgents.contains { Clairvoyance.isOracle($0) }, "never in a default line-up")
     }
 
     /// An oracle's games are ordinary swaps: they replay, validate as a log, score at
     /// least what greedy scores on the same deal, and the summary marks the oracle.
     func testTournamentWithAnOracleReplaysAndIsMarked() throws {
-        let t = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("oracle:beam=20")], deals: 3, seed: 5)
+        let t = try Tournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("oracle:beam=20")], deals: 3, seed: 5)
         var records: [GameRecord] = []
         for index in 0..<t.config.totalGames { records.append(try t.play(index)) }
-        try RecordCheck.validate(records, config: t.config, game: CoinSorter.self, source: "test")
+        try RecordCheck<CoinSorter>.validate(records, file: t.file, source: "test")
         for deal in 0..<3 {
             let greedy = records[deal * 2], oracle = records[deal * 2 + 1]
             XCTAssertEqual(oracle.agents, ["oracle:beam=20"])

@@ -45,9 +45,9 @@ final class RecordLogTests: XCTestCase {
         var records: [GameRecord] = []
         let tg = try Tournament<TigersGoats>(entrants: [.builtIn("random"), .builtIn("greedy")], gamesPerPairing: 4, seed: 3)
         records += try (0..<4).map { try tg.play($0) }
-        let cs = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 2, seed: 5)
+        let cs = try Tournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 2, seed: 5)
         records += try (0..<2).map { try cs.play($0) }
-        let balls = try PuzzleTournament<Balls>(entrants: [.builtIn("random")], deals: 2, seed: 7)
+        let balls = try Tournament<Balls>(entrants: [.builtIn("random")], deals: 2, seed: 7)
         records += try (0..<2).map { try balls.play($0) }
         var odd = record(9)
         odd.agents = ["a\"b\\c/d:e=f", "tab\tnew\nline\r\u{1}\u{8}\u{c}\u{1f}é\u{7f}\u{2028}"]

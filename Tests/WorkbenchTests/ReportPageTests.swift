@@ -53,7 +53,7 @@ final class ReportPageTests: XCTestCase {
     func testCoinSorterCascadeStepsEndOnTheRefereesPositions() throws {
         let out = folder("cs")
         defer { try? FileManager.default.removeItem(at: out) }
-        let t = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 3, seed: 2)
+        let t = try Tournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 3, seed: 2)
         _ = try t.run(in: out, threads: 1)
         let d = try data(try String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8))
         let records = try RecordLog.read(out.appendingPathComponent("games.jsonl")).records.sorted { $0.index < $1.index }

@@ -38,7 +38,7 @@ final class ShardMergeTests: XCTestCase {
 
     private func merge(_ folders: [URL], into name: String, partial: Bool = false) throws -> MergeOutcome {
         try ShardMerge.merge(folders, files: files(folders), into: root.appendingPathComponent(name), partial: partial) {
-            TwoPlayerRecordCheck<BaghChal>(file: $0, source: "games.jsonl")
+            RecordCheck<BaghChal>(file: $0, source: "games.jsonl")
         }
     }
 

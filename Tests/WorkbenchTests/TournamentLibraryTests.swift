@@ -79,7 +79,7 @@ final class TournamentLibraryTests: XCTestCase {
             XCTAssertEqual(game.outcome.map(GameResult.init), record.result, "game \(index)")
             XCTAssertEqual(game.moves.count, record.opening.count + record.moves.count)
         }
-        let puzzle = try PuzzleTournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("random")], deals: 3, seed: 5)
+        let puzzle = try Tournament<CoinSorter>(entrants: [.builtIn("greedy"), .builtIn("random")], deals: 3, seed: 5)
         for index in 0..<puzzle.config.totalGames {
             let record = try puzzle.play(index)
             let referee = try Replay.game(of: record, game: CoinSorter.self)
@@ -141,7 +141,7 @@ final class TournamentLibraryTests: XCTestCase {
         XCTAssertEqual(kind { try Tournament<TigersGoats>(entrants: [.builtIn("greedy"), .builtIn("greedy")]) }, .usage)
         XCTAssertEqual(kind { try Tournament<TigersGoats>(entrants: [.builtIn("greedy"), .builtIn("random")], gamesPerPairing: 3) }, .usage)
         XCTAssertEqual(kind { try Entrant<TigersGoats>.builtIn("alphabeta:depth=x") }, .usage)
-        XCTAssertEqual(kind { try PuzzleTournament<CoinSorter>(entrants: [], deals: 3) }, .usage)
+        XCTAssertEqual(kind { try Tournament<CoinSorter>(entrants: [], deals: 3) }, .usage)
     }
 
     func testTheRegistryFindsEveryGameByNameAndRejectsOthers() throws {

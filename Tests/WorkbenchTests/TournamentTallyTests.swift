@@ -17,7 +17,7 @@ final class TournamentTallyTests: XCTestCase {
     }()
 
     static let deals: (config: TournamentConfig, records: [GameRecord]) = {
-        let t = try! PuzzleTournament<CoinSorter>(entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("mcts:playouts=20")],
+        let t = try! Tournament<CoinSorter>(entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("mcts:playouts=20")],
                                                   deals: 8, seed: 3)
         return (t.config, try! (0..<t.config.totalGames).map { try t.play($0) })
     }()

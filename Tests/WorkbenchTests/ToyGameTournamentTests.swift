@@ -50,7 +50,7 @@ final class ToyGameTournamentTests: XCTestCase {
 
     func testAToyPuzzlePlaysAPuzzleTournamentWithTheGenericAgents() throws {
         XCTAssertThrowsError(try GameRegistry.game(named: ToyFlips.name), "the toy is not in the registry")
-        let tournament = try PuzzleTournament<ToyFlips>(
+        let tournament = try Tournament<ToyFlips>(
             entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("expectimax:depth=1,samples=64"),
                        .builtIn("mcts:playouts=200")],
             deals: 200, seed: 4)

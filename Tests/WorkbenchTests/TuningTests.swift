@@ -134,19 +134,19 @@ final class TuningTests: XCTestCase {
 
     // MARK: - Real games
 
-    func tigersGoats(iterations: Int = 3, verification: Int = 0) throws -> Tuner<TwoPlayerTuningGames<TigersGoats>> {
+    func tigersGoats(iterations: Int = 3, verification: Int = 0) throws -> Tuner<WorkbenchTuningGames<TigersGoats>> {
         let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.defaultRules, agent: "alphabeta:depth=1",
                                           iterations: iterations, batch: 2, openingPlies: 4, seed: 5,
                                           verification: verification, rEnd: PerWeight(label: "r_end", all: 1))
-        return Tuner(games: TwoPlayerTuningGames<TigersGoats>(settings: settings))
+        return Tuner(games: WorkbenchTuningGames<TigersGoats>(settings: settings))
     }
 
-    func coinSorter(iterations: Int = 4, verification: Int = 0) throws -> Tuner<PuzzleTuningGames<CoinSorter>> {
+    func coinSorter(iterations: Int = 4, verification: Int = 0) throws -> Tuner<WorkbenchTuningGames<CoinSorter>> {
         // Large perturbations, so that the probes play differently.
         let settings = try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy", iterations: iterations,
                                           batch: 4, seed: 2, verification: verification,
                                           cEnd: PerWeight(label: "c_end", all: 0.5), rEnd: PerWeight(label: "r_end", all: 1))
-        return Tuner(games: PuzzleTuningGames<CoinSorter>(settings: settings))
+        return Tuner(games: WorkbenchTuningGames<CoinSorter>(settings: settings))
     }
 
     func withoutTimes(_ records: [TuningRecord]) -> [TuningRecord] { records.map { var r = $0; r.seconds = 0; return r } }
@@ -256,9 +256,9 @@ final class TuningTests: XCTestCase {
         let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.defaultRules,
                                           agent: "alphabeta:depth=3,w.edge=5,w.mobility=1", parameters: ["edge"],
                                           iterations: 3, batch: 1)
-        let games = TwoPlayerTuningGames<TigersGoats>(settings: settings)
+        let games = WorkbenchTuningGames<TigersGoats>(settings: settings)
         XCTAssertEqual(try games.spec(theta: [2.5], rounded: true), "alphabeta:depth=3,w.mobility=1,w.edge=2.5")
-        let puzzle = PuzzleTuningGames<CoinSorter>(settings: try TuningSettings(
+        let puzzle = WorkbenchTuningGames<CoinSorter>(settings: try TuningSettings(
             game: CoinSorter.self, rules: NoRules(), agent: "greedy", parameters: ["four", "three"], iterations: 3, batch: 1))
         XCTAssertEqual(try puzzle.spec(theta: [0.7, 0.1], rounded: true), "greedy:w.four=0.7,w.three=0.1")
     }
@@ -381,12 +381,12 @@ final class TuningTests: XCTestCase {
 
     // MARK: - A fixed pool of opponents
 
-    func tigersGoatsAgainstAPool(iterations: Int = 3, verification: Int = 0) throws -> Tuner<TwoPlayerTuningGames<TigersGoats>> {
+    func tigersGoatsAgainstAPool(iterations: Int = 3, verification: Int = 0) throws -> Tuner<WorkbenchTuningGames<TigersGoats>> {
         let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.defaultRules, agent: "alphabeta:depth=1",
                                           iterations: iterations, batch: 1, openingPlies: 4, seed: 5,
                                           verification: verification, rEnd: PerWeight(label: "r_end", all: 1),
                                           opponents: ["greedy", "random"])
-        return Tuner(games: TwoPlayerTuningGames<TigersGoats>(settings: settings))
+        return Tuner(games: WorkbenchTuningGames<TigersGoats>(settings: settings))
     }
 
     func testAgainstAPoolTheProbesPlayTheSameGamesAndTheWeightsAreTheSameOnOneAndTwoThreads() throws {

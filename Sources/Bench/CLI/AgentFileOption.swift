@@ -51,7 +51,7 @@ struct AgentFileOption {
 
 /// `bench serve`: a built-in agent spoken over the agent protocol on standard input
 /// and output.
-struct ServeCommand: GameCommand, OptionTable {
+struct ServeCommand: GameCommand, UniformGameVisitor, OptionTable {
     static let name = "serve"
     static let table: [CommandOption] = [.game, .text("agent", "SPEC", required: true, help: "the agent to serve")]
     static let help = table.help(usage: ["bench serve [--game tigers-goats] --agent SPEC"], about: """
@@ -64,12 +64,7 @@ struct ServeCommand: GameCommand, OptionTable {
 
     let arguments: [String]
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try Self.parse(arguments).text("--agent")), catalog: G.agentCatalog)
-        try server.run(game: G.self, input: { readLine() }, output: Self.write)
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+    func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         var server = try AgentServer(spec: G.agentCatalog.checkedSpec(try Self.parse(arguments).text("--agent")), catalog: G.agentCatalog)
         try server.run(game: G.self, input: { readLine() }, output: Self.write)
     }

@@ -57,10 +57,7 @@ struct TournamentCommand: GameCommand, OptionTable {
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: rules, command: Self.name)
-        var entrants: [Entrant<G>] = []
-        for spec in specs {
-            do { entrants.append(try Entrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
-        }
+        let entrants = try Self.entrants(specs, G.self, catalog)
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
             do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
@@ -78,29 +75,34 @@ struct TournamentCommand: GameCommand, OptionTable {
     /// `--shard K/N`, if given.
     static func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: name, folder: "--out") }
 
+    /// The entrants of `specs`, specs of `catalog`.
+    static func entrants<G: WorkbenchGame>(_ specs: [String], _ game: G.Type, _ catalog: AgentCatalog<G.Agent>) throws(WorkbenchError) -> [Entrant<G>] {
+        var entrants: [Entrant<G>] = []
+        for spec in specs {
+            do { entrants.append(try Entrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(name) }
+        }
+        return entrants
+    }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let (options, specs) = try Self.options(arguments, G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        var entrants: [PuzzleEntrant<G>] = []
-        for spec in specs {
-            do { entrants.append(try PuzzleEntrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(Self.name) }
-        }
+        let entrants = try Self.entrants(specs, G.self, catalog)
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
-        let tournament: PuzzleTournament<G>
+        let tournament: Tournament<G>
         do {
-            tournament = try PuzzleTournament(entrants: entrants, deals: try options.int("--games", default: 100),
-                                              seed: try options.uint64("--seed"), rules: try options.rules(G.self),
-                                              command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
+            tournament = try Tournament(entrants: entrants, deals: try options.int("--games", default: 100),
+                                        seed: try options.uint64("--seed"), rules: try options.rules(G.self),
+                                        command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw error.prefixed(Self.name) }
         try run(tournament, options)
     }
     /// Opens the output folder (``TournamentFolder``: new, or resumed with every record
     /// checked before a game is played), plays the tournament with a progress line on
     /// a terminal, writes the summary files and prints the Markdown.
-    func run<T: TournamentRunning>(_ tournament: T, _ options: Options) throws(WorkbenchError) {
+    func run<G: WorkbenchGame>(_ tournament: Tournament<G>, _ options: Options) throws(WorkbenchError) {
         let threads = try options.int("--threads")
         do { try tournament.checkAgents() } catch { throw error.prefixed(Self.name) }
         let progress = ProgressLine.ifTerminal()
@@ -134,7 +136,8 @@ struct TournamentCommand: GameCommand, OptionTable {
 
 /// `bench report`: the summary files again, from a tournament folder's records.
 /// It only reads `games.jsonl`.
-struct ReportCommand: GameVisitor, OptionTable {
+struct ReportCommand: UniformGameVisitor, OptionTable {
+    typealias Result = Void
     static let name = "report"
     static let table: [CommandOption] = [.text("in", "DIR", required: true, help: "the tournament's folder")]
     static let help = table.help(usage: ["bench report --in DIR"], about: """
@@ -164,14 +167,9 @@ struct ReportCommand: GameVisitor, OptionTable {
         try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
     }
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+    func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let file = try decode(G.self)
-        try report(file.config, check: TwoPlayerRecordCheck<G>(file: file, source: "games.jsonl"))
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let file = try decode(G.self)
-        try report(file.config, check: PuzzleRecordCheck<G>(file: file, source: "games.jsonl"))
+        try report(file.config, check: RecordCheck<G>(file: file, source: "games.jsonl"))
     }
 
     func decode<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> TournamentFile<G.Rules> {

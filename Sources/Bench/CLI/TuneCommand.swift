@@ -54,7 +54,7 @@ struct TuneCommand: GameCommand, OptionTable {
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs"),
                                          verification: options.int("--verify-pairs"))
-        var games = TwoPlayerTuningGames<G>(settings: settings, catalog: catalog)
+        var games = WorkbenchTuningGames<G>(settings: settings, catalog: catalog)
         games.agentFiles = agentFile.paths
         try run(Tuner(games: games), options)
     }
@@ -69,7 +69,7 @@ struct TuneCommand: GameCommand, OptionTable {
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals"),
                                          verification: options.int("--verify-deals"))
-        var games = PuzzleTuningGames<G>(settings: settings, catalog: catalog)
+        var games = WorkbenchTuningGames<G>(settings: settings, catalog: catalog)
         games.agentFiles = agentFile.paths
         try run(Tuner(games: games), options)
     }

@@ -8,6 +8,7 @@ import Workbench
 /// seed. A puzzle a library user might add, to show that a game outside the
 /// registry runs in a puzzle tournament with the generic agents as what it is.
 struct ToyFlips: PuzzleWorkbenchGame {
+    typealias Format = SharedDeals<ToyFlips>
     enum Choice: UInt8, BitwiseCopyable, Hashable, Sendable { case safe, flip }
     typealias Move = Choice
     typealias ChanceOutcome = Bool

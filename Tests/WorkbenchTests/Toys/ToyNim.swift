@@ -7,6 +7,7 @@ import Workbench
 /// that a game outside the registry runs in a tournament with the generic agents
 /// (`random`, `greedy`, `alphabeta`, `mcts` over its evaluation) as what it is.
 struct ToyNim: TwoPlayerWorkbenchGame {
+    typealias Format = ColourSwappedPairs<ToyNim>
     struct Move: CompactMove {
         let raw: UInt16
         init(raw: UInt16) { self.raw = raw }

@@ -200,15 +200,12 @@ extension AgentServer {
     /// Speaks the protocol until `quit` or the end of input: `input` gives the lines
     /// read, `output` takes the lines of each reply, to write and flush at once. A line it cannot follow
     /// is a usage error naming it (`bench serve` then exits with one line on stderr).
-    public mutating func run<G: TwoPlayerWorkbenchGame>(
+    /// What the game asked about is kept by the game's format (``MatchFormat/Served``).
+    public mutating func run<G: WorkbenchGame>(
         game: G.Type, input: () -> String?, output: ([String]) -> Void
-    ) throws(WorkbenchError) where Agent == any TwoPlayerAgent<G> {
-        var agent: (any TwoPlayerAgent<G>)? = nil
-        var rules = G.defaultRules
-        var history = GameHistory(G.start(rules))
-        // The position asked for (its `position` line and moves), and the one `history`
-        // holds: a request that extends the last one plays only the new moves.
-        var asked: (base: String, moves: [Substring]) = ("start", []), held: (base: String, moves: [Substring]) = ("start", [])
+    ) throws(WorkbenchError) where Agent == G.Agent {
+        var agent: Agent? = nil
+        var served = G.Format.Served()
         while let line = input() {
             let words = ProtocolLine.words(line)
             guard let head = words.first else { continue }
@@ -216,86 +213,125 @@ extension AgentServer {
             case "protocol", "set", "quit":
                 guard try answer(words, line: line, output: output) else { return }
             case "newgame":
-                let (seed, newRules) = try Self.newGame(words.dropFirst(), game: G.name, sides: G.sideNames, rules: G.Rules.self)
-                rules = newRules
+                let (seed, rules) = try Self.newGame(words.dropFirst(), game: G.name, sides: G.Format.Served.sides, rules: G.Rules.self)
                 do { agent = try catalog.checkedMake(currentText, seed: seed) } catch { throw error.prefixed("newgame") }
-                history = GameHistory(G.start(rules))
-                held = ("start", [])
+                served.newGame(rules: rules)
             case "position":
-                if words.count == 2 && words[1] == "start" {
-                    asked = ("start", [])
-                } else if words.count > 2 && words[1] == "text" {
-                    asked = (ProtocolLine.rest(of: line, after: "text"), [])
-                } else {
-                    throw .usage("position: expected 'start' or 'text TEXT', got '\(ProtocolLine.clip(line))'")
-                }
+                try served.position(words, line: line)
             case "moves":
-                asked.moves = Array(words.dropFirst())
+                try served.moves(words)
             case "gameover":
-                try Self.gameOver(words.dropFirst(), results: ["win", "loss", "draw"])
+                try Self.gameOver(words.dropFirst(), results: G.Format.Served.results)
                 agent = nil
             case "go":
                 guard var a = agent else { throw .usage("go before newgame") }
-                if asked.base != held.base || !asked.moves.starts(with: held.moves) {
-                    do {
-                        history = GameHistory(asked.base == "start" ? G.start(rules) : try G.position(parsing: asked.base, rules: rules))
-                    } catch { throw .usage("position: \(error.message)") }
-                    held = (asked.base, [])
-                }
-                for w in asked.moves.dropFirst(held.moves.count) {
-                    do { history.play(try history.position.parseMove(String(w))) } catch {
-                        throw .usage("moves: \(error.message)")
-                    }
-                }
-                held.moves = asked.moves
-                let budget = try Self.budget(words.dropFirst()) ?? a.budget
-                let r = a.selectMove(history, budget: budget)
+                let reply = try served.go(&a) { () throws(WorkbenchError) -> SearchBudget? in try Self.budget(words.dropFirst()) }
                 agent = a
-                output(Self.reply(r, notation: history.position.notation))
+                output(reply)
             default:
                 continue  // commands of later versions
             }
         }
     }
+}
 
-    /// Speaks the protocol for a puzzle agent: each `position text` is the state.
-    public mutating func run<G: PuzzleWorkbenchGame>(
-        game: G.Type, input: () -> String?, output: ([String]) -> Void
-    ) throws(WorkbenchError) where Agent == any PuzzleAgent<G> {
-        var agent: (any PuzzleAgent<G>)? = nil
-        var state: G? = nil
-        while let line = input() {
-            let words = ProtocolLine.words(line)
-            guard let head = words.first else { continue }
-            switch head {
-            case "protocol", "set", "quit":
-                guard try answer(words, line: line, output: output) else { return }
-            case "newgame":
-                let (seed, _) = try Self.newGame(words.dropFirst(), game: G.name, sides: ["player"], rules: G.Rules.self)
-                do { agent = try catalog.checkedMake(currentText, seed: seed) } catch { throw error.prefixed("newgame") }
-                state = nil
-            case "moves":
-                throw .usage("moves: a puzzle is sent as 'position text' alone, never with moves")
-            case "gameover":
-                try Self.gameOver(words.dropFirst(), results: ["score"])
-                agent = nil
-            case "position":
-                guard words.count > 2 && words[1] == "text" else {
-                    throw .usage("position: a puzzle needs 'text TEXT', got '\(ProtocolLine.clip(line))'")
-                }
-                do { state = try G(parsing: ProtocolLine.rest(of: line, after: "text")) } catch {
-                    throw .usage("position: \(error.message)")
-                }
-            case "go":
-                guard var a = agent else { throw .usage("go before newgame") }
-                guard let s = state else { throw .usage("go before position") }
-                let budget = try Self.budget(words.dropFirst()) ?? a.budget
-                let r = a.selectMove(s, budget: budget)
-                agent = a
-                output(Self.reply(r, notation: s.notation))
-            default:
-                continue  // commands of later versions
+/// What `bench serve` keeps of the game it is asked about between requests, for one
+/// kind of game (``MatchFormat/Served``): a two-player game's history, a puzzle's state.
+public protocol ServedGame {
+    associatedtype Game: WorkbenchGame
+    /// The sides a `newgame` line may name.
+    static var sides: [String] { get }
+    /// The results a `gameover` line may give.
+    static var results: [String] { get }
+    /// Nothing asked yet.
+    init()
+    /// A new game under `rules`.
+    mutating func newGame(rules: Game.Rules)
+    /// Reads a `position` line (`words` its words).
+    mutating func position(_ words: [Substring], line: String) throws(WorkbenchError)
+    /// Reads a `moves` line.
+    mutating func moves(_ words: [Substring]) throws(WorkbenchError)
+    /// The reply to `go`: `agent`'s search of the position asked, with the budget of
+    /// the `go` line (`budget()`), or the agent's own when it gives none.
+    mutating func go(_ agent: inout Game.Agent, budget: () throws(WorkbenchError) -> SearchBudget?) throws(WorkbenchError) -> [String]
+}
+
+/// A two-player game served: the position asked for (a `position` line and its
+/// moves) and the game history held; a request that extends the last one plays only
+/// the new moves.
+public struct ServedHistory<G: TwoPlayerWorkbenchGame>: ServedGame {
+    public typealias Game = G
+    public static var sides: [String] { G.sideNames }
+    public static var results: [String] { ["win", "loss", "draw"] }
+    var rules = G.defaultRules
+    var history = GameHistory(G.start(G.defaultRules))
+    var asked: (base: String, moves: [Substring]) = ("start", []), held: (base: String, moves: [Substring]) = ("start", [])
+
+    public init() {}
+
+    public mutating func newGame(rules: G.Rules) {
+        self.rules = rules
+        history = GameHistory(G.start(rules))
+        held = ("start", [])
+    }
+
+    public mutating func position(_ words: [Substring], line: String) throws(WorkbenchError) {
+        if words.count == 2 && words[1] == "start" {
+            asked = ("start", [])
+        } else if words.count > 2 && words[1] == "text" {
+            asked = (ProtocolLine.rest(of: line, after: "text"), [])
+        } else {
+            throw .usage("position: expected 'start' or 'text TEXT', got '\(ProtocolLine.clip(line))'")
+        }
+    }
+
+    public mutating func moves(_ words: [Substring]) throws(WorkbenchError) { asked.moves = Array(words.dropFirst()) }
+
+    public mutating func go(_ agent: inout any TwoPlayerAgent<G>, budget: () throws(WorkbenchError) -> SearchBudget?) throws(WorkbenchError) -> [String] {
+        if asked.base != held.base || !asked.moves.starts(with: held.moves) {
+            do {
+                history = GameHistory(asked.base == "start" ? G.start(rules) : try G.position(parsing: asked.base, rules: rules))
+            } catch { throw .usage("position: \(error.message)") }
+            held = (asked.base, [])
+        }
+        for w in asked.moves.dropFirst(held.moves.count) {
+            do { history.play(try history.position.parseMove(String(w))) } catch {
+                throw .usage("moves: \(error.message)")
             }
         }
+        held.moves = asked.moves
+        let r = agent.selectMove(history, budget: try budget() ?? agent.budget)
+        return AgentServer<any TwoPlayerAgent<G>>.reply(r, notation: history.position.notation)
+    }
+}
+
+/// A puzzle served: each `position text` is the state.
+public struct ServedState<G: PuzzleWorkbenchGame>: ServedGame {
+    public typealias Game = G
+    public static var sides: [String] { ["player"] }
+    public static var results: [String] { ["score"] }
+    var state: G? = nil
+
+    public init() {}
+
+    public mutating func newGame(rules: G.Rules) { state = nil }
+
+    public mutating func position(_ words: [Substring], line: String) throws(WorkbenchError) {
+        guard words.count > 2 && words[1] == "text" else {
+            throw .usage("position: a puzzle needs 'text TEXT', got '\(ProtocolLine.clip(line))'")
+        }
+        do { state = try G(parsing: ProtocolLine.rest(of: line, after: "text")) } catch {
+            throw .usage("position: \(error.message)")
+        }
+    }
+
+    public mutating func moves(_ words: [Substring]) throws(WorkbenchError) {
+        throw .usage("moves: a puzzle is sent as 'position text' alone, never with moves")
+    }
+
+    public mutating func go(_ agent: inout any PuzzleAgent<G>, budget: () throws(WorkbenchError) -> SearchBudget?) throws(WorkbenchError) -> [String] {
+        guard let s = state else { throw .usage("go before position") }
+        let r = agent.selectMove(s, budget: try budget() ?? agent.budget)
+        return AgentServer<any PuzzleAgent<G>>.reply(r, notation: s.notation)
     }
 }

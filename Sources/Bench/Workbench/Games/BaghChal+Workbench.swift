@@ -4,6 +4,7 @@ import Search
 /// Bagh-Chal in the workbench: its rule option, agents and board display.
 extension BaghChal: TwoPlayerWorkbenchGame {
     public typealias Evaluator = BaghChalEvaluator
+    public typealias Format = ColourSwappedPairs<BaghChal>
 
     public static var title: String { "Bagh-Chal" }
 

@@ -5,6 +5,7 @@ import Search
 /// pass target and a text picture of the field.
 extension Balls: PuzzleWorkbenchGame {
     public typealias Referee = BallsReferee
+    public typealias Format = SharedDeals<Balls>
     public typealias Rules = BallsRules
 
     public static var title: String { "Balls!" }

@@ -5,6 +5,7 @@ import Search
 /// Coin Sorter in the workbench: its agents, referee and board display.
 extension CoinSorter: PuzzleWorkbenchGame {
     public typealias Referee = CoinSorterReferee
+    public typealias Format = SharedDeals<CoinSorter>
     public typealias Rules = NoRules
 
     public static var title: String { "Coin Sorter" }

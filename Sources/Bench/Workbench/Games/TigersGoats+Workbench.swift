@@ -4,6 +4,7 @@ import Search
 /// Tigers & Goats in the workbench: its rule options, agents and board display.
 extension TigersGoats: TwoPlayerWorkbenchGame {
     public typealias Evaluator = TigersGoatsEvaluator
+    public typealias Format = ColourSwappedPairs<TigersGoats>
 
     public static var title: String { "Tigers & Goats" }
 

@@ -6,16 +6,25 @@ import Search
 /// The engines in Boards know the rules; this protocol adds what the workbench needs
 /// around them, OpenSpiel-style: what kind of game it is (players, chance, moves), its
 /// rule options each with default, range and help, the agent kinds it offers
-/// (``TwoPlayerWorkbenchGame/agentCatalog``), and the default line-up. Commands and
+/// (``agentCatalog``), its match format, and the default line-up. Commands and
 /// tournaments are generic over a game type and ask it, never its name:
 /// ``GameRegistry`` maps a name to its type and hands the type to a ``GameVisitor``.
 ///
 /// A game conforms through one of the two kinds below, ``TwoPlayerWorkbenchGame`` or
-/// ``PuzzleWorkbenchGame``; README.md, "Adding a game", lists the steps.
+/// ``PuzzleWorkbenchGame``, and names the ``MatchFormat`` of that kind
+/// (``ColourSwappedPairs`` or ``SharedDeals``); README.md, "Adding a game", lists the steps.
 public protocol WorkbenchGame: Sendable {
     /// The rule variants of a game (the ply limit, a capture variant), stored in a
     /// tournament's `tournament.json` beside its other settings.
     associatedtype Rules: Sendable, Equatable, Codable
+
+    /// What plays the game in a tournament: `any TwoPlayerAgent<Self>` or `any PuzzleAgent<Self>`
+    /// (fixed by the kind of conformance).
+    associatedtype Agent
+
+    /// How the game's tournaments are played, checked and scored: ``ColourSwappedPairs``
+    /// for a two-player game, ``SharedDeals`` for a puzzle.
+    associatedtype Format: MatchFormat where Format.Game == Self
 
     /// The name on the command line and in records, e.g. `tigers-goats`.
     static var name: String { get }
@@ -46,7 +55,11 @@ public protocol WorkbenchGame: Sendable {
     /// The agents of the default tournament, as spec strings.
     static var defaultAgents: [String] { get }
 
-    /// The built-in agent kinds, described.
+    /// The agent kinds the game offers by spec (``TwoPlayerAgents`` for every two-player
+    /// game with an evaluation); a library user adds own kinds to a copy (``AgentCatalog/register(_:)``).
+    static var agentCatalog: AgentCatalog<Agent> { get }
+
+    /// The built-in agent kinds, described (the catalog's, by default).
     static var agentDescriptions: [AgentDescription] { get }
 
     /// Whether commas separate the moves of a `--moves` list (as well as blanks): not
@@ -77,6 +90,8 @@ public struct GameDescription: Sendable, Equatable {
 extension WorkbenchGame {
     public static var movesSeparatedByCommas: Bool { true }
 
+    public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
+
     /// The moves of a `--moves` list for this game (``Replay/split(_:commas:)``).
     public static func splitMoves(_ list: String) throws(WorkbenchError) -> [String] {
         try Replay.split(list, commas: movesSeparatedByCommas)
@@ -98,14 +113,10 @@ extension WorkbenchGame {
 }
 
 /// A deterministic two-player game in the workbench (Tigers & Goats, Bagh-Chal).
-public protocol TwoPlayerWorkbenchGame: WorkbenchGame, TwoPlayerGame {
+public protocol TwoPlayerWorkbenchGame: WorkbenchGame, TwoPlayerGame where Agent == any TwoPlayerAgent<Self> {
     /// The evaluation that the built-in agents search with; its named weights are
     /// the ones `w.NAME=value` sets in a spec.
     associatedtype Evaluator: Search.Evaluator where Evaluator.Game == Self
-
-    /// The agent kinds the game offers by spec (``TwoPlayerAgents`` for every game
-    /// with an evaluation); a library user adds own kinds to a copy (``AgentCatalog/register(_:)``).
-    static var agentCatalog: AgentCatalog<any TwoPlayerAgent<Self>> { get }
 
     /// The start position under `rules`.
     static func start(_ rules: Rules) -> Self
@@ -124,19 +135,14 @@ extension TwoPlayerWorkbenchGame {
     @inlinable
     public static var agentCatalog: AgentCatalog<any TwoPlayerAgent<Self>> { TwoPlayerAgents<Evaluator>.catalog }
 
-    public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
-
     /// The side names in turn order, e.g. `["goats", "tigers"]`.
     public static var sideNames: [String] { Player.allCases.map(sideName) }
 }
 
 /// A single-player puzzle in the workbench (Coin Sorter).
-public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle {
+public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle where Agent == any PuzzleAgent<Self> {
     /// The owner of the seeded random stream that deals and refills the game.
     associatedtype Referee: PuzzleReferee where Referee.State == Self, Referee.Rules == Rules
-
-    /// The agent kinds the game offers by spec.
-    static var agentCatalog: AgentCatalog<any PuzzleAgent<Self>> { get }
 
     /// The board for a person at a terminal (`bench play`).
     static func board(_ state: Self) -> String
@@ -160,7 +166,6 @@ public protocol PuzzleWorkbenchGame: WorkbenchGame, StochasticPuzzle {
 
 extension PuzzleWorkbenchGame {
     public static var players: Int { 1 }
-    public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
     public static func passTarget(_ rules: Rules) -> Int? { nil }
     public static func measures(_ state: Self) -> [(name: String, value: Int)] { [] }
     public static func view(_ state: Self, command: String) throws(ParseError) -> String? { nil }
@@ -178,6 +183,18 @@ public protocol GameVisitor {
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result
     /// Runs for a puzzle.
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result
+}
+
+/// A ``GameVisitor`` that does the same for every kind of game: one generic method,
+/// which both of the visitor's methods call.
+public protocol UniformGameVisitor: GameVisitor {
+    /// Runs for any game.
+    func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result
+}
+
+extension UniformGameVisitor {
+    public func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result { try visit(game) }
+    public func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> Result { try visit(game) }
 }
 
 /// The values of a game's rule options: those given, each checked against its

@@ -141,20 +141,15 @@ public enum TournamentRun: ShardedRunKind {
     }
 
     /// The merge for one game `G`.
-    struct Merging: GameVisitor {
+    struct Merging: UniformGameVisitor {
+        typealias Result = MergeOutcome
         let folders: [URL], data: [Data], out: URL, partial: Bool
         /// The whole run's command.
         let command: String
 
-        func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> MergeOutcome {
+        func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> MergeOutcome {
             try ShardMerge.merge(folders, files: try files(G.self), into: out, partial: partial, command: { _ in command }) {
-                TwoPlayerRecordCheck<G>(file: $0, source: TournamentFolder.logName)
-            }
-        }
-
-        func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> MergeOutcome {
-            try ShardMerge.merge(folders, files: try files(G.self), into: out, partial: partial, command: { _ in command }) {
-                PuzzleRecordCheck<G>(file: $0, source: TournamentFolder.logName)
+                RecordCheck<G>(file: $0, source: TournamentFolder.logName)
             }
         }
 

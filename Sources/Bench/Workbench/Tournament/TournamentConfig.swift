@@ -7,18 +7,14 @@ import Boards
 public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The game's registry name.
     public var game: String
-    /// The game's players: 2, or 1 for a puzzle (every agent plays the same deals).
-    public var players: Int
+    /// How the games are scheduled: in colour-swapped pairs or as shared deals.
+    public var schedule: Schedule
     /// The agents' names (spec strings for built-in agents), in schedule order.
     public var agents: [String]
     /// Games per pairing (two-player, even: pairs with sides swapped) or deals (puzzle).
     public var games: Int
     /// The tournament seed every game's seeds derive from.
     public var seed: UInt64
-    /// Random plies played from the start before the agents take over (two-player).
-    public var openingPlies: Int
-    /// The first agent plays each other one (two-player); otherwise a round robin.
-    public var gauntlet: Bool
     /// Stop a two-agent match when this test decides.
     public var sprt: SPRT?
     /// The command line that started it (shown at the top of the summary); not compared.
@@ -32,16 +28,14 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     /// The workbench version that started the run (`nil` in older files); not compared.
     public var version: String?
 
-    public init(game: String, players: Int, agents: [String], games: Int, seed: UInt64, openingPlies: Int = 0,
-                gauntlet: Bool = false, sprt: SPRT? = nil, command: String = "", shard: Shard? = nil) {
+    public init(game: String, schedule: Schedule, agents: [String], games: Int, seed: UInt64, sprt: SPRT? = nil,
+                command: String = "", shard: Shard? = nil) {
         self.shard = shard
         self.game = game
-        self.players = players
+        self.schedule = schedule
         self.agents = agents
         self.games = games
         self.seed = seed
-        self.openingPlies = openingPlies
-        self.gauntlet = gauntlet
         self.sprt = sprt
         self.command = command
     }
@@ -62,6 +56,7 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         game = try c.decode(String.self, forKey: .game)
+        let players: Int
         if let stored = try c.decodeIfPresent(Int.self, forKey: .players) {
             guard stored == 1 || stored == 2 else { throw DecodingError.dataCorruptedError(forKey: .players, in: c, debugDescription: "players \(stored) is not 1 or 2") }
             players = stored
@@ -73,8 +68,18 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         agents = try c.decode([String].self, forKey: .agents)
         games = try c.decode(Int.self, forKey: .games)
         seed = try c.decode(UInt64.self, forKey: .seed)
-        openingPlies = try c.decodeIfPresent(Int.self, forKey: .openingPlies) ?? 0
-        gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
+        let openingPlies = try c.decodeIfPresent(Int.self, forKey: .openingPlies) ?? 0
+        let gauntlet = try c.decodeIfPresent(Bool.self, forKey: .gauntlet) ?? false
+        if players == 2 {
+            schedule = .colourSwappedPairs(openingPlies: openingPlies, gauntlet: gauntlet)
+        } else {
+            // Early files wrote the two-player default of 4 opening plies for puzzles
+            // too, which never used it; a file that says it is a puzzle may not.
+            guard (openingPlies == 0 || !c.contains(.players)) && !gauntlet else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: Self.twoPlayerOnly))
+            }
+            schedule = .sharedDeals
+        }
         sprt = try c.decodeIfPresent(SPRT.self, forKey: .sprt)
         command = try c.decodeIfPresent(String.self, forKey: .command) ?? ""
         shard = try c.decodeIfPresent(Shard.self, forKey: .shard)
@@ -84,18 +89,33 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
             throw DecodingError.dataCorruptedError(forKey: .resolvedAgents, in: c,
                                                    debugDescription: "\(resolvedAgents.count) resolved specs for \(agents.count) agents")
         }
-        // Early files wrote the two-player default of 4 opening plies for puzzles too,
-        // which never used it.
-        if isPuzzle && !c.contains(.players) { openingPlies = 0 }
         if let problem { throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath, debugDescription: problem.message)) }
     }
+
+    /// Writes the keys format 1 wrote: the schedule as `players`, `openingPlies` and `gauntlet`.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(game, forKey: .game)
+        try c.encode(players, forKey: .players)
+        try c.encode(agents, forKey: .agents)
+        try c.encode(games, forKey: .games)
+        try c.encode(seed, forKey: .seed)
+        try c.encode(openingPlies, forKey: .openingPlies)
+        try c.encode(gauntlet, forKey: .gauntlet)
+        try c.encodeIfPresent(sprt, forKey: .sprt)
+        try c.encode(command, forKey: .command)
+        try c.encodeIfPresent(shard, forKey: .shard)
+        try c.encodeIfPresent(resolvedAgents, forKey: .resolvedAgents)
+        try c.encodeIfPresent(version, forKey: .version)
+    }
+
+    private static let twoPlayerOnly = "openings, a gauntlet and an SPRT are for two-player games"
 
     /// The first rule of a tournament this configuration breaks, in words; `nil` when
     /// it keeps them all. The one place these rules are written: a tournament made in
     /// code, on the command line or read from `tournament.json` is checked here.
     public var problem: (field: String, message: String)? {
         let kind = isPuzzle ? "a puzzle tournament" : "a two-player tournament"
-        guard players == 1 || players == 2 else { return ("players", "players must be 1 or 2, got \(players)") }
         guard agents.count >= (isPuzzle ? 1 : 2) else { return ("agents", "\(kind) needs at least \(isPuzzle ? 1 : 2) agents") }
         guard agents.count <= Self.agentsRange.upperBound else {
             return ("agents", "\(agents.count) agents; a tournament takes at most \(Self.agentsRange.upperBound)")
@@ -105,12 +125,13 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         for name in agents where !seen.insert(name).inserted {
             return ("agents", "agent '\(name)' is given twice (add a parameter to tell copies apart)")
         }
-        if isPuzzle {
+        switch schedule {
+        case .sharedDeals:
             guard Self.gamesRange.contains(games) else {
                 return ("games", "the number of deals must be in \(Self.gamesRange.lowerBound)...\(Self.gamesRange.upperBound), got \(games)")
             }
-            guard openingPlies == 0, !gauntlet, sprt == nil else { return ("gauntlet", "openings, a gauntlet and an SPRT are for two-player games") }
-        } else {
+            guard sprt == nil else { return ("gauntlet", Self.twoPlayerOnly) }
+        case .colourSwappedPairs(let openingPlies, _):
             guard Self.gamesRange.contains(games), games % 2 == 0 else {
                 return ("games", "games per pairing must be even and in 2...\(Self.gamesRange.upperBound) (games are played in pairs with sides swapped), got \(games)")
             }
@@ -138,8 +159,8 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
     }
 
     public static func == (a: TournamentConfig, b: TournamentConfig) -> Bool {
-        a.game == b.game && a.players == b.players && a.agents == b.agents && a.games == b.games && a.seed == b.seed
-            && a.openingPlies == b.openingPlies && a.gauntlet == b.gauntlet && a.sprt == b.sprt && a.shard == b.shard
+        a.game == b.game && a.schedule == b.schedule && a.agents == b.agents && a.games == b.games && a.seed == b.seed
+            && a.sprt == b.sprt && a.shard == b.shard
             // A file from before resolved specs were recorded resumes on its names alone.
             && (a.resolvedAgents == nil || b.resolvedAgents == nil || a.resolvedAgents == b.resolvedAgents)
     }
@@ -168,8 +189,35 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         return c
     }
 
+    /// How a tournament's games are scheduled: the part of its configuration that
+    /// depends on the game's ``MatchFormat``. `tournament.json` keeps it as the keys
+    /// `players`, `openingPlies` and `gauntlet`, as format 1 did.
+    public enum Schedule: Equatable, Sendable {
+        /// Two-player games (``ColourSwappedPairs``): each pairing plays game pairs from
+        /// one opening of `openingPlies` random plies, sides swapped; a round robin, or
+        /// with `gauntlet` the first agent against each other one.
+        case colourSwappedPairs(openingPlies: Int, gauntlet: Bool)
+        /// Puzzles (``SharedDeals``): every agent plays the same seeded deals.
+        case sharedDeals
+    }
+
+    /// The game's players: 2, or 1 for a puzzle (every agent plays the same deals).
+    public var players: Int { isPuzzle ? 1 : 2 }
+
     /// Whether the game is a puzzle (every agent plays the same deals).
-    public var isPuzzle: Bool { players == 1 }
+    public var isPuzzle: Bool { schedule == .sharedDeals }
+
+    /// Random plies played from the start before the agents take over (two-player; 0 for a puzzle).
+    public var openingPlies: Int {
+        if case .colourSwappedPairs(let plies, _) = schedule { return plies }
+        return 0
+    }
+
+    /// The first agent plays each other one (two-player); otherwise a round robin.
+    public var gauntlet: Bool {
+        if case .colourSwappedPairs(_, let gauntlet) = schedule { return gauntlet }
+        return false
+    }
 
     /// The pairings (agent indices), in schedule order; none for a puzzle.
     public var pairings: [(Int, Int)] {

@@ -106,7 +106,7 @@ public enum TournamentFolder {
     }
 }
 
-extension TournamentRunning {
+extension Tournament {
     /// Plays the tournament in `folder` as `bench tournament --out DIR [--resume]`
     /// does: `tournament.json` and `games.jsonl` (each game appended as it ends), then
     /// the summary files. A folder holding a tournament is refused unless `resume`,

@@ -14,7 +14,7 @@ import Foundation
 /// ```swift
 /// let settings = try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy",
 ///                                   iterations: 50, batch: 8, seed: 1, verification: 1000)
-/// let tuner = Tuner(games: PuzzleTuningGames<CoinSorter>(settings: settings))
+/// let tuner = Tuner(games: WorkbenchTuningGames<CoinSorter>(settings: settings))
 /// let outcome = try tuner.run(in: URL(fileURLWithPath: "results/tuning-greedy"), resume: false, threads: 2)
 /// print(outcome.tunedSpec)
 /// ```

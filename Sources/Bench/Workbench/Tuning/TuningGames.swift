@@ -4,8 +4,7 @@ import Search
 
 /// How a tuner plays: the games of one iteration (θ+ against θ−) and the
 /// verification match (the tuned agent against the baseline), for one kind of game.
-/// ``TwoPlayerTuningGames`` and ``PuzzleTuningGames`` are the workbench's; a test may
-/// conform a synthetic objective.
+/// ``WorkbenchTuningGames`` are the workbench's; a test may conform a synthetic objective.
 public protocol TuningGames: Sendable {
     associatedtype Rules: Codable & Equatable & Sendable
 
@@ -34,82 +33,66 @@ public protocol TuningGames: Sendable {
                 observer: TuningObserver) throws(WorkbenchError) -> TuningVerification
 }
 
-/// The workbench's tuning games (``TwoPlayerTuningGames``, ``PuzzleTuningGames``): the
-/// baseline is a spec of `catalog`, and an iteration is a match of θ+ against θ−.
 extension TuningGames {
     /// A spec as given, for games whose agents are not made from a catalog.
     public func resolved(_ spec: String) throws(WorkbenchError) -> String { spec }
 }
 
-public protocol CatalogTuningGames: TuningGames {
-    associatedtype Agent
-    associatedtype Match: TournamentRunning
-
+/// Tuning a workbench game: each iteration θ+ and θ− play a tournament of `batch`
+/// units of the game's schedule, seeded by the iteration's seed. For a two-player
+/// game (``ColourSwappedPairs``) that is `batch` game pairs, each pair from one random
+/// opening with the sides swapped, a game scoring 1, ½ or 0; for a puzzle
+/// (``SharedDeals``) the same `batch` deals with the same agent seeds, a deal scoring
+/// its points. The baseline is a spec of ``catalog``.
+///
+/// With ``TuningSettings/opponents`` (a fixed pool; two-player games only), θ+ and θ−
+/// do not meet: each plays a gauntlet of `batch` game pairs against every opponent,
+/// both gauntlets with the iteration's seed, so game i of θ+ and game i of θ− have the
+/// same opponent, opening, side and agents' seeds; the result is Σ (score of θ+ −
+/// score of θ−) over these paired games.
+public struct WorkbenchTuningGames<G: WorkbenchGame>: TuningGames {
+    public let settings: TuningSettings<G.Rules>
     /// Where the baseline's kind comes from: the game's catalog, or a copy with your own kinds.
-    var catalog: AgentCatalog<Agent> { get }
+    public let catalog: AgentCatalog<G.Agent>
+    /// The agents files the catalog's external agents come from (`--agent-file`, in
+    /// order): repeated in the verification's reproduce command.
+    public var agentFiles: [String] = []
 
-    /// The match of one iteration between the agents `plus` and `minus` (specs of ``catalog``).
-    func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Match
-}
+    @inlinable
+    public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<G.Agent> = G.agentCatalog) {
+        self.settings = settings
+        self.catalog = catalog
+    }
 
-extension CatalogTuningGames {
     public func spec(theta: [Double], rounded: Bool) throws(WorkbenchError) -> String {
         try settings.spec(baseline: TuningPlay.parse(settings.agent, catalog), theta: theta, rounded: rounded).text
     }
 
     public func resolved(_ spec: String) throws(WorkbenchError) -> String { try TuningPlay.parse(spec, catalog).resolved.text }
 
-    /// The probes `plus` and `minus` as specs of ``catalog``, θ+'s first.
-    func probes(_ plus: String, _ minus: String) throws(WorkbenchError) -> (AgentSpec, AgentSpec) {
-        (try TuningPlay.parse(plus, catalog), try TuningPlay.parse(minus, catalog))
+    /// A tournament of `entrants` over `units` units of the schedule (game pairs per
+    /// pairing, or deals) under the run's rules and openings.
+    func tournament(_ entrants: [Entrant<G>], units: Int, seed: UInt64, gauntlet: Bool = false,
+                    command: String = "") throws(WorkbenchError) -> Tournament<G> {
+        try Tournament(entrants: entrants, games: units * G.Format.gamesPerUnit, seed: seed, openingPlies: settings.openingPlies,
+                       gauntlet: gauntlet, sprt: nil, rules: settings.rules, command: command, shard: nil)
     }
 
-    /// The records of one iteration's games between the probes `plus` and `minus`
-    /// (one value per tuned weight), played on `threads` workers, in game order.
-    func records(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError) -> [GameRecord] {
-        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
-        return try TuningPlay.all(of: match, threads: threads)
-    }
-}
-
-/// Tuning a two-player game: each iteration θ+ and θ− play `batch` game pairs, each
-/// pair from one random opening with the sides swapped (the tournament's schedule
-/// and openings, seeded by the iteration's seed); a game scores 1, ½ or 0.
-///
-/// With ``TuningSettings/opponents`` (a fixed pool), θ+ and θ− do not meet: each
-/// plays a gauntlet of `batch` game pairs against every opponent, both gauntlets with
-/// the iteration's seed, so game i of θ+ and game i of θ− have the same opponent,
-/// opening, side and agents' seeds; the result is Σ (score of θ+ − score of θ−) over
-/// these paired games.
-public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGames {
-    public let settings: TuningSettings<G.Rules>
-    public let catalog: AgentCatalog<any TwoPlayerAgent<G>>
-    /// The agents files the catalog's external agents come from (`--agent-file`, in
-    /// order): repeated in the verification's reproduce command.
-    public var agentFiles: [String] = []
-
-    @inlinable
-    public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any TwoPlayerAgent<G>> = G.agentCatalog) {
-        self.settings = settings
-        self.catalog = catalog
-    }
-
-    /// The match of one iteration: θ+ is the pairing's first agent (the first side in
-    /// leg 0 of each pair).
+    /// The match of one iteration between the agents `plus` and `minus` (specs of
+    /// ``catalog``): θ+ is the first entrant (the first side in leg 0 of each pair;
+    /// game 2d of deal d).
     public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> Tournament<G> {
-        let (p, m) = try probes(plus, minus)
-        return try Tournament<G>(
-            entrants: [Entrant(name: "theta+", spec: p, catalog: catalog), Entrant(name: "theta-", spec: m, catalog: catalog)],
-            gamesPerPairing: 2 * settings.batch, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules)
+        let p = try TuningPlay.parse(plus, catalog), m = try TuningPlay.parse(minus, catalog)
+        return try tournament([Entrant(name: "theta+", spec: p, catalog: catalog), Entrant(name: "theta-", spec: m, catalog: catalog)],
+                              units: settings.batch, seed: seed)
     }
 
     /// One probe's gauntlet against the pool `opponents`: the probe is the first
     /// entrant, named `name`; the schedule depends on `seed` and the pool only.
     public func poolMatch(seed: UInt64, probe: String, name: String, opponents: [String]) throws(WorkbenchError) -> Tournament<G> {
-        var entrants = [Entrant(name: name, spec: try TuningPlay.parse(probe, catalog), catalog: catalog)]
+        var entrants = [Entrant<G>(name: name, spec: try TuningPlay.parse(probe, catalog), catalog: catalog)]
         for o in opponents { entrants.append(Entrant(spec: try TuningPlay.parse(o, catalog), catalog: catalog)) }
-        return try Tournament<G>(entrants: entrants, gamesPerPairing: 2 * settings.batch, seed: seed,
-                                 openingPlies: settings.openingPlies, gauntlet: true, rules: settings.rules)
+        return try tournament(entrants, units: settings.batch, seed: seed, gauntlet: true)
     }
 
     public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
@@ -123,102 +106,54 @@ public struct TwoPlayerTuningGames<G: TwoPlayerWorkbenchGame>: CatalogTuningGame
                 do throws(WorkbenchError) {
                     let (match, name) = i < n ? (p, "theta+") : (m, "theta-")
                     let r = try match.play(i % n)
-                    guard let s = r.score(of: name) else { throw .runtime("tuning game \(r.index) of \(name) did not finish") }
+                    guard let s = G.Format.score(of: name, in: r) else { throw .runtime("tuning game \(r.index) of \(name) did not finish") }
                     return .success(s)
                 } catch { return .failure(error) }
             }
-            var scores: [Double] = []
-            for result in results {
-                switch result {
-                case .success(let s): scores.append(s)
-                case .failure(let e): throw e
-                }
-            }
+            let scores = try TuningPlay.collect(results)
             return (Array(scores[..<n]), Array(scores[n...]))
         }
-        let records = try self.records(seed: seed, plus: plus, minus: minus, threads: threads)
+        let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
         var p: [Double] = [], m: [Double] = []
-        for r in records {
-            guard let s = r.score(of: "theta+") else { throw .runtime("tuning game \(r.index) did not finish") }
-            p.append(s)
-            m.append(1 - s)
+        // Each record scores θ+, θ− or both (a two-player game: 1 − θ+'s score for θ−).
+        for r in try TuningPlay.all(of: match, threads: threads) {
+            let sp = G.Format.score(of: "theta+", in: r), sm = G.Format.score(of: "theta-", in: r)
+            guard sp != nil || sm != nil else { throw .runtime("tuning game \(r.index) did not finish") }
+            if let sp { p.append(sp) }
+            if let sm { m.append(sm) }
         }
         return (p, m)
     }
 
     public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
                        observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
-        let pairs = settings.verification
-        // Against a pool: a round robin of the tuned agent, the baseline and the pool
-        // (each spec once), so the first pairing is still tuned against baseline.
-        var agents = [tuned, settings.agent]
-        for o in settings.opponents ?? [] where !agents.contains(o) { agents.append(o) }
+        let count = settings.verification
+        let kind: TuningKind
+        var agents: [String], arguments: [String] = []
+        switch G.Format.schedule(openingPlies: settings.openingPlies, gauntlet: false) {
+        case .colourSwappedPairs(let openingPlies, _):
+            // Against a pool: a round robin of the tuned agent, the baseline and the pool
+            // (each spec once), so the first pairing is still tuned against baseline.
+            kind = .twoPlayer
+            agents = [tuned, settings.agent]
+            for o in settings.opponents ?? [] where !agents.contains(o) { agents.append(o) }
+            arguments = ["--openings", String(openingPlies)]
+        case .sharedDeals:
+            kind = .puzzle
+            agents = [settings.agent, tuned]
+        }
         let command = benchCommandLine(["tournament", "--game", G.name, "--agents"] + agents
-                                       + ["--games", String(2 * pairs), "--seed", String(seed),
-                                          "--openings", String(settings.openingPlies)]
+                                       + ["--games", String(count * G.Format.gamesPerUnit), "--seed", String(seed)] + arguments
                                        + agentFiles.flatMap { ["--agent-file", $0] })
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
         var entrants: [Entrant<G>] = []
         for a in agents { entrants.append(try Entrant(spec: a, catalog: catalog)) }
-        let match = try Tournament<G>(entrants: entrants,
-                                      gamesPerPairing: 2 * pairs, seed: seed, openingPlies: settings.openingPlies, rules: settings.rules,
-                                      command: TuningPlay.header(settings) + command)
+        let match = try tournament(entrants, units: count, seed: seed, command: TuningPlay.header(settings) + command)
         let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
-        var verification = TuningVerification(kind: .twoPlayer, tuned: tuned, baseline: settings.agent, seed: seed, count: pairs,
+        var verification = TuningVerification(kind: kind, tuned: tuned, baseline: settings.agent, seed: seed, count: count,
                                               command: command, summary: summary)
         verification.opponents = settings.opponents
         return verification
-    }
-}
-
-/// Tuning a puzzle: each iteration θ+ and θ− play the same `batch` deals (the same
-/// deal seeds and the same agent seeds, as a puzzle tournament does); a deal scores
-/// its points.
-public struct PuzzleTuningGames<G: PuzzleWorkbenchGame>: CatalogTuningGames {
-    public let settings: TuningSettings<G.Rules>
-    public let catalog: AgentCatalog<any PuzzleAgent<G>>
-    /// The agents files of the catalog's external agents, repeated in the verification's command.
-    public var agentFiles: [String] = []
-
-    @inlinable
-    public init(settings: TuningSettings<G.Rules>, catalog: AgentCatalog<any PuzzleAgent<G>> = G.agentCatalog) {
-        self.settings = settings
-        self.catalog = catalog
-    }
-
-    /// The match of one iteration: deal d is game 2d for θ+ and 2d + 1 for θ−.
-    public func match(seed: UInt64, plus: String, minus: String) throws(WorkbenchError) -> PuzzleTournament<G> {
-        let (p, m) = try probes(plus, minus)
-        return try PuzzleTournament<G>(
-            entrants: [PuzzleEntrant(name: "theta+", spec: p, catalog: catalog),
-                       PuzzleEntrant(name: "theta-", spec: m, catalog: catalog)],
-            deals: settings.batch, seed: seed, rules: settings.rules)
-    }
-
-    public func play(seed: UInt64, plus: [Double], minus: [Double], threads: Int) throws(WorkbenchError)
-        -> (plus: [Double], minus: [Double]) {
-        let records = try self.records(seed: seed, plus: plus, minus: minus, threads: threads)
-        var p: [Double] = [], m: [Double] = []
-        for r in records {
-            guard let s = r.puzzleScore else { throw .runtime("tuning deal \(r.index / 2) did not finish") }
-            if r.index % 2 == 0 { p.append(Double(s)) } else { m.append(Double(s)) }
-        }
-        return (p, m)
-    }
-
-    public func verify(tuned: String, seed: UInt64, folder: URL, threads: Int,
-                       observer: TuningObserver) throws(WorkbenchError) -> TuningVerification {
-        let deals = settings.verification
-        let command = benchCommandLine(["tournament", "--game", G.name, "--agents", settings.agent, tuned,
-                                        "--games", String(deals), "--seed", String(seed)] + agentFiles.flatMap { ["--agent-file", $0] })
-            + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
-        let match = try PuzzleTournament<G>(entrants: [PuzzleEntrant(spec: settings.agent, catalog: catalog),
-                                                       PuzzleEntrant(spec: tuned, catalog: catalog)],
-                                            deals: deals, seed: seed, rules: settings.rules,
-                                            command: TuningPlay.header(settings) + command)
-        let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
-        return TuningVerification(kind: .puzzle, tuned: tuned, baseline: settings.agent, seed: seed, count: deals,
-                                  command: command, summary: summary)
     }
 }
 
@@ -262,25 +197,30 @@ enum TuningPlay {
 
     /// Plays every game of `match` on `threads` workers and returns their records in
     /// game order; the first failure (in game order) is thrown.
-    static func all(of match: some TournamentRunning, threads: Int) throws(WorkbenchError) -> [GameRecord] {
+    static func all<G: WorkbenchGame>(of match: Tournament<G>, threads: Int) throws(WorkbenchError) -> [GameRecord] {
         let count = match.config.totalGames
         let results = ForkJoin.mapTasks(count: count, workers: max(1, threads)) { i -> Result<GameRecord, WorkbenchError> in
             do throws(WorkbenchError) { return .success(try match.play(i)) } catch { return .failure(error) }
         }
-        var records: [GameRecord] = []
-        records.reserveCapacity(count)
+        return try collect(results)
+    }
+
+    /// The values of `results` in order; the first failure is thrown.
+    static func collect<T>(_ results: [Result<T, WorkbenchError>]) throws(WorkbenchError) -> [T] {
+        var values: [T] = []
+        values.reserveCapacity(results.count)
         for result in results {
             switch result {
-            case .success(let r): records.append(r)
+            case .success(let v): values.append(v)
             case .failure(let e): throw e
             }
         }
-        return records
+        return values
     }
 
     /// Plays the tournament `match` in `folder` (``TournamentFolder``): fresh, or
     /// continuing the games a log there already holds, and returns its summary.
-    static func verification<T: TournamentRunning>(_ match: T, folder: URL, threads: Int,
+    static func verification<G: WorkbenchGame>(_ match: Tournament<G>, folder: URL, threads: Int,
                                                    observer: TuningObserver) throws(WorkbenchError) -> TournamentSummary {
         let started = FileManager.default.fileExists(atPath: folder.appendingPathComponent(TournamentFolder.configName).path)
         let opened: TournamentFolder.Opened
