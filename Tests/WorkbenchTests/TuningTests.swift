@@ -457,7 +457,7 @@ final class TuningTests: XCTestCase {
         // Short games: the specs are the point, not the play.
         let settings = try TuningSettings(game: TigersGoats.self, rules: TigersGoats.Rules(plyLimit: 20), agent: "alphabeta:depth=1",
                                           iterations: 1, batch: 1, seed: 5, opponents: ["greedy", "random"])
-        let tuner = Tuner(games: TwoPlayerTuningGames<TigersGoats>(settings: settings))
+        let tuner = Tuner(games: WorkbenchTuningGames<TigersGoats>(settings: settings))
         let dir = folder("resolved")
         let fresh = try tuner.run(in: dir, resume: false, threads: 2)
         XCTAssertTrue(fresh.markdown.contains("(bench \(WorkbenchVersion.current);"), fresh.markdown)

@@ -41,7 +41,7 @@ public enum CoinSorterEndgame {
         }
         let log = folder.appendingPathComponent(TournamentFolder.logName)
         var records: [GameRecord] = []
-        let note = try TournamentFolder.scan(log, check: PuzzleRecordCheck<CoinSorter>(file: file, source: TournamentFolder.logName)) {
+        let note = try TournamentFolder.scan(log, check: RecordCheck<CoinSorter>(file: file, source: TournamentFolder.logName)) {
             record, _ in records.append(record)
         }
         var names: [String] = []

@@ -61,7 +61,3 @@ public struct RecordCheck<G: WorkbenchGame>: RecordChecking {
         for (i, r) in records.enumerated() { try check.check(r, line: i + 1) }
     }
 }
-
-/// ``RecordCheck`` by the name it had for puzzles before one match format, for the
-/// callers that still use it.
-public typealias PuzzleRecordCheck<G: PuzzleWorkbenchGame> = RecordCheck<G>
