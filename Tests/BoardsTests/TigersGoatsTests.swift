@@ -234,6 +234,51 @@ final class TigersGoatsTests: XCTestCase {
         checkPerft3(longRange: true, count: 100)
     }
 
+    /// The two-ply closed forms (either side to move) against the naive perft 2 on every
+    /// position of the sample, and perft 2 to 4 (which call them from the nodes above
+    /// the leaves) on a spread part of it; a form must cover both sides under the
+    /// standard captures, and long-range captures must have none.
+    func checkLeafCountTwoPlies(longRange: Bool) {
+        let sample = RandomTigersGoats.samples(longRange: longRange)
+        var checked = [0, 0], failures = 0
+        for p in sample where failures < 5 {
+            guard let got = p.leafCountTwoPlies() else {
+                XCTAssertTrue(longRange, "no two-ply count under the standard captures: \(p.text)")
+                continue
+            }
+            XCTAssertFalse(longRange, "a two-ply count under long-range captures: \(p.text)")
+            let want = NaiveTigersGoats(engine: p).perft(2)
+            if got != want {
+                failures += 1
+                XCTFail("two-ply count of \(p.text): engine \(got), reference \(want)")
+            }
+            checked[p.sideToMove == TigersGoats.goats ? 0 : 1] += 1
+        }
+        if !longRange {
+            XCTAssertGreaterThanOrEqual(checked[0], 200, "goats to move")
+            XCTAssertGreaterThanOrEqual(checked[1], 200, "tigers to move")
+        }
+        // The naive perft 4 takes seconds in a debug build: on one position in four here.
+        var i = 0, k = 0
+        while i < sample.count && failures < 5 {
+            let p = sample[i], ref = NaiveTigersGoats(engine: p)
+            for depth in 2...(k % 4 == 0 ? 4 : 3) {
+                let got = Perft.count(p, depth: depth), want = UInt64(ref.perft(depth))
+                if got != want {
+                    failures += 1
+                    XCTFail("perft(\(depth)) of \(p.text) (long range \(longRange)): engine \(got), reference \(want)")
+                }
+            }
+            i += 29
+            k += 1
+        }
+    }
+
+    func testLeafCountTwoPliesMatchesReferenceOnRandomPositions() {
+        checkLeafCountTwoPlies(longRange: false)
+        checkLeafCountTwoPlies(longRange: true)
+    }
+
     // MARK: - Hand-made positions for single rules
 
     func testTigerCapturesOnlyAdjacentGoatOrthogonallyOntoEmptySquare() throws {

@@ -11,16 +11,18 @@
  *   - The last ply is never played: its moves are counted by popcounts of the
  *     target sets (a popcount per direction).
  *   - The last TWO plies are counted without playing either, where the rules allow a
- *     closed form (the heart of the speed; see tg_two_goats and bc_two_goats): the sum
+ *     closed form (the heart of the speed; see tg_two_goats and bc_two_place): the sum
  *     over the first mover's moves m of the number of replies after m is, summed the
  *     other way round, a sum over the replies that could exist of the number of moves
  *     m after which each is legal. Each such count is a small expression in the number
  *     of moves M, the number of goats that can step onto a square (in-degree) and the
  *     number of empty neighbours of a goat (out-degree). So a node two plies above the
  *     leaves costs about as much as one move count, instead of one per child.
- *   - Where no closed form is written (Bagh-Chal's movement phase, a node with the
- *     tigers to move in Tigers & Goats) the node plays each move and counts the
- *     replies with popcounts.
+ *     With the tigers to move (tg_two_tigers) it is simpler: a tiger move changes only
+ *     the empty squares, so the goat moves after it are M plus or minus a few in- and
+ *     out-degrees of the squares it empties and fills.
+ *   - Where no closed form is written (Bagh-Chal's movement phase) the node plays each
+ *     move and counts the replies with popcounts.
  * The engine's perft in Swift uses the same closed forms (TwoPlayerGame
  * .leafCountTwoPlies), so this file and Sources/Boards agree move for move in what
  * they count; the speed ratio then measures the languages. Leaf counts equal the
@@ -181,6 +183,50 @@ static u64 tg_two_goats(u64 g, u64 t) {
     return total;
 }
 
+/* One bit-plane full adder: sum and carry of a + b + c, bit by bit. */
+#define FULL_ADD(a, b, c, s, k) { u64 ab_ = (a) ^ (b); s = ab_ ^ (c); k = ((a) & (b)) | (ab_ & (c)); }
+
+/*
+ * Tigers to move, two plies left: the sum over the tigers' moves of the goats' moves
+ * after each, without playing any. A tiger move changes only the empty squares, so
+ * with in(x), out(x) as above (all counted now):
+ *   - a slide s->q leaves M + in(s) - in(q) goat moves;
+ *   - a jump from s over the goat c onto l leaves M + in(s) + in(c) - in(l) - out(c)
+ *     (none after the fourth capture).
+ * in(q) over a slide set Q is summed set-wise: the eight goat step sets, added
+ * bit-sliced into four planes of in(x) for every empty x, give it in four popcounts.
+ * Exact for the standard (adjacent) captures with fewer than 4 goats captured.
+ */
+static inline u64 tg_two_tigers(u64 g, u64 t, int captured) {
+    u64 occ = g | t, e = ~occ;
+    u64 d0 = n_(g) & e, d1 = s_(g) & e, d2 = e_(g) & e, d3 = w_(g) & e;
+    u64 d4 = ne_(g) & e, d5 = nw_(g) & e, d6 = se_(g) & e, d7 = sw_(g) & e;
+    u64 s1, c1, s2, c2, s3, c3, t1, k1;
+    FULL_ADD(d0, d1, d2, s1, c1) FULL_ADD(d3, d4, d5, s2, c2) FULL_ADD(s1, s2, d6, s3, c3)
+    u64 p0 = s3 ^ d7, c4 = s3 & d7;
+    FULL_ADD(c1, c2, c3, t1, k1)
+    u64 p1 = t1 ^ c4, k2 = t1 & c4, p2 = k1 ^ k2, p3 = k1 & k2;
+#define WEIGHTED(x) ((u64)POP((x) & p0) + 2 * (u64)POP((x) & p1) + 4 * (u64)POP((x) & p2) + 8 * (u64)POP((x) & p3))
+    u64 M = WEIGHTED(e), total = 0;
+    for (u64 tt = t; tt; tt &= tt - 1) {
+        int s = CTZ(tt);
+        u64 q = (ray_n(s, occ) | ray_e(s, occ) | ray_s(s, occ) | ray_w(s, occ)) & e;
+        total += (u64)POP(q) * (M + (u64)POP(KING[s] & g)) - WEIGHTED(q);
+    }
+#undef WEIGHTED
+    if (captured + 1 >= 4) return total;
+#define JUMPS(SH, BACK)                                                                   \
+    for (u64 l = SH(SH(t) & g) & e; l; l &= l - 1) {                                      \
+        u64 lb = l & (0 - l), cb = BACK(lb);                                              \
+        int c = CTZ(cb);                                                                  \
+        total += M + (u64)(POP(KING[CTZ(BACK(cb))] & g) + POP(KING[c] & g)                \
+                           - POP(KING[CTZ(lb)] & g) - POP(KING[c] & e));                   \
+    }
+    JUMPS(n_, s_) JUMPS(s_, n_) JUMPS(e_, w_) JUMPS(w_, e_)
+#undef JUMPS
+    return total;
+}
+
 typedef struct { u64 goats, tigers; int side, captured; } TG;
 
 static u64 tg_perft(const TG *p, int depth);
@@ -194,7 +240,8 @@ static inline u64 tg_goats_children(const TG *p, int depth) {
     for (u64 to = SH(g) & e; to; to &= to - 1) {                                 \
         u64 tb = to & (0 - to);                                                  \
         c.goats = g ^ tb ^ BACK(tb);                                             \
-        nodes += depth == 1 ? tg_tiger_count(c.goats, c.tigers) : tg_perft(&c, depth); \
+        nodes += depth == 1 ? tg_tiger_count(c.goats, c.tigers)                  \
+               : depth == 2 ? tg_two_tigers(c.goats, c.tigers, c.captured) : tg_perft(&c, depth); \
     }
     STEPS(n_, s_) STEPS(ne_, sw_) STEPS(e_, w_) STEPS(se_, nw_)
     STEPS(s_, n_) STEPS(sw_, ne_) STEPS(w_, e_) STEPS(nw_, se_)
@@ -241,7 +288,7 @@ static u64 tg_perft(const TG *p, int depth) {
     if (p->captured >= 4) return depth == 0;
     if (depth == 0) return 1;
     if (depth == 1) return p->side == 0 ? tg_goat_count(p->goats, ~(p->goats | p->tigers)) : tg_tiger_count(p->goats, p->tigers);
-    if (depth == 2 && p->side == 0) return tg_two_goats(p->goats, p->tigers);
+    if (depth == 2) return p->side == 0 ? tg_two_goats(p->goats, p->tigers) : tg_two_tigers(p->goats, p->tigers, p->captured);
     return p->side == 0 ? tg_goats_children(p, depth - 1) : tg_tigers_children(p, depth - 1);
 }
 

@@ -77,6 +77,66 @@ extension BaghChal {
         }
     }
 
+    /// Perft's children without a move list: each placement, step and capture builds
+    /// the child from the target sets' bits (within one direction a tiger has at most
+    /// one step and one capture).
+    // Always inlined, like generateMoves(into:), for the caller's CPU flags.
+    @inlinable @inline(__always)
+    public func forEachChildWithoutHash(_ body: (Self) -> Void) -> Bool {
+        let empty = self.empty, g = _goats, t = _tigers
+        var child = self
+        child.side = side.opponent
+        child.ply &+= 1
+        if side == .first {
+            // Only the goats can be to move after the fifth capture (see BaghChal).
+            if Int(captured) >= Self.capturesToWin { return true }
+            if inHand > 0 {
+                child.inHand &-= 1
+                var e = empty
+                while e != 0 {
+                    child._goats = g | (e & (0 &- e))
+                    body(child)
+                    e &= e &- 1
+                }
+                return true
+            }
+            Lines.forEachDirection { d in
+                var to = d.step(g) & empty
+                while to != 0 {
+                    let point = to & (0 &- to)
+                    child._goats = g ^ point ^ d.shiftBack(point)
+                    body(child)
+                    to &= to &- 1
+                }
+            }
+            return true
+        }
+        var tt = t
+        while tt != 0 {
+            let tiger = tt & (0 &- tt)
+            tt &= tt &- 1
+            child._goats = g
+            child.captured = captured
+            Lines.forEachDirection { d in
+                let to = d.step(tiger) & empty
+                if to != 0 {
+                    child._tigers = t ^ tiger ^ to
+                    body(child)
+                }
+            }
+            child.captured = captured &+ 1
+            Lines.forEachDirection { d in
+                let to = d.jump(tiger, over: g) & empty
+                if to != 0 {
+                    child._tigers = t ^ tiger ^ to
+                    child._goats = g ^ d.shift(tiger)
+                    body(child)
+                }
+            }
+        }
+        return true
+    }
+
     /// The number of legal moves, counted with popcounts and no list (perft's last ply).
     // Always inlined: a call would run the Boards module's copy, built without the
     // caller's CPU flags (popcount, BMI).

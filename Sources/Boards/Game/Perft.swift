@@ -5,7 +5,8 @@ public enum Perft {
     ///
     /// The last ply is counted in bulk with `moveCount()`, without playing it, the
     /// last two with `leafCountTwoPlies()` where the game has a closed form for them,
-    /// and moves are played with `playWithoutHash`, as no hash is read.
+    /// and moves are played with `playWithoutHash`, as no hash is read (or the
+    /// children built by `forEachChildWithoutHash`, where the game offers it).
     /// Repetition and the ply limit are ignored, as docs/rules.md says.
     /// - Complexity: proportional to the nodes above the last ply.
     @inlinable
@@ -22,9 +23,26 @@ public enum Perft {
     ) -> UInt64 {
         if depth <= 1 { return depth == 1 ? UInt64(truncatingIfNeeded: position.moveCount()) : 1 }
         if depth == 2, let leaves = position.leafCountTwoPlies() { return UInt64(truncatingIfNeeded: leaves) }
+        // The children built straight from the generator's sets where the game offers
+        // it (no move list, no move encoding); the same three cases as the list below.
+        var nodes: UInt64 = 0
+        let built: Bool
+        if depth == 2 {
+            built = position.forEachChildWithoutHash { nodes &+= UInt64(truncatingIfNeeded: $0.moveCount()) }
+        } else if depth == 3 {
+            built = position.forEachChildWithoutHash { child in
+                if let leaves = child.leafCountTwoPlies() {
+                    nodes &+= UInt64(truncatingIfNeeded: leaves)
+                } else {
+                    nodes &+= count(child, depth: 2, lists: lists + 1)
+                }
+            }
+        } else {
+            built = position.forEachChildWithoutHash { nodes &+= count($0, depth: depth &- 1, lists: lists + 1) }
+        }
+        if built { return nodes }
         lists.pointee.removeAll()
         position.generateMoves(into: &lists.pointee)
-        var nodes: UInt64 = 0
         let n = lists.pointee.count
         var i = 0
         if depth == 2 {

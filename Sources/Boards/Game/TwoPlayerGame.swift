@@ -52,6 +52,14 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// above the leaves then costs about one move count instead of one per child.
     func leafCountTwoPlies() -> Int?
 
+    /// Calls `body` with the position after each legal move, in any order, each as
+    /// ``playWithoutHash(_:)`` leaves it (the hash stale), and returns `true`; or
+    /// returns `false` at once, calling nothing, where the game does not offer it (the
+    /// default), and perft then plays a move list. For perft: a game that builds each
+    /// child from its generator's bit sets needs no move list and no move encoding
+    /// (benchmarks/c/perft_fast.c does the same).
+    func forEachChildWithoutHash(_ body: (Self) -> Void) -> Bool
+
     /// Plays `move`, which must be legal here.
     mutating func play(_ move: Move)
 
@@ -103,6 +111,9 @@ extension TwoPlayerGame {
 
     @inlinable @inline(__always)
     public func leafCountTwoPlies() -> Int? { nil }
+
+    @inlinable @inline(__always)
+    public func forEachChildWithoutHash(_ body: (Self) -> Void) -> Bool { false }
 
     @inlinable
     public func moveCount() -> Int {

@@ -90,6 +90,78 @@ extension TigersGoats {
         }
     }
 
+    /// Perft's children without a move list: each goat step and tiger slide builds the
+    /// child from the target sets' bits; a capture (rare) is played as a move.
+    // Always inlined, like generateMoves(into:), for the caller's CPU flags.
+    @inlinable @inline(__always)
+    public func forEachChildWithoutHash(_ body: (Self) -> Void) -> Bool {
+        if Int(captured) >= Self.capturesToWin { return true }
+        typealias B = Bitboard
+        let g = goats, t = tigers, empty = self.empty
+        var child = self
+        child.side = side.opponent
+        child.ply &+= 1
+        if side == .first {
+            Self.forEachStep(B.north(g) & empty, back: 0, goats: g, child: &child, body)
+            Self.forEachStep(B.northEast(g) & empty, back: 1, goats: g, child: &child, body)
+            Self.forEachStep(B.east(g) & empty, back: 2, goats: g, child: &child, body)
+            Self.forEachStep(B.southEast(g) & empty, back: 3, goats: g, child: &child, body)
+            Self.forEachStep(B.south(g) & empty, back: 4, goats: g, child: &child, body)
+            Self.forEachStep(B.southWest(g) & empty, back: 5, goats: g, child: &child, body)
+            Self.forEachStep(B.west(g) & empty, back: 6, goats: g, child: &child, body)
+            Self.forEachStep(B.northWest(g) & empty, back: 7, goats: g, child: &child, body)
+            return true
+        }
+        var tt = t
+        while tt != 0 {
+            let from = tt.trailingZeroBitCount
+            let origin = tt & (0 &- tt)
+            tt &= tt &- 1
+            let (slides, captures) = tigerTargets(from)
+            var s = slides
+            while s != 0 {
+                child._tigers = t ^ origin ^ (s & (0 &- s))
+                body(child)
+                s &= s &- 1
+            }
+            var c = captures
+            while c != 0 {
+                var jump = self
+                jump.playWithoutHash(Move(from: from, to: c.trailingZeroBitCount, isCapture: true))
+                body(jump)
+                c &= c &- 1
+            }
+        }
+        return true
+    }
+
+    /// Calls `body` with `child` after each goat step onto a square of `destinations`
+    /// from the square one step back: direction `back` 0 south (the steps went north),
+    /// 1 south-west, 2 west, 3 north-west, 4 north, 5 north-east, 6 east, 7 south-east.
+    @inlinable @inline(__always)
+    internal static func forEachStep(_ destinations: UInt64, back: Int, goats g: UInt64, child: inout Self,
+                                     _ body: (Self) -> Void) {
+        var d = destinations
+        while d != 0 {
+            let to = d & (0 &- d)
+            // Unmasked shifts: `to` came from a goat one step back.
+            let from: UInt64
+            switch back {
+            case 0: from = to &>> 8
+            case 1: from = to &>> 9
+            case 2: from = to &>> 1
+            case 3: from = to &<< 7
+            case 4: from = to &<< 8
+            case 5: from = to &<< 9
+            case 6: from = to &<< 1
+            default: from = to &>> 7
+            }
+            child._goats = g ^ to ^ from
+            body(child)
+            d &= d &- 1
+        }
+    }
+
     /// The number of legal moves, counted with popcounts and no list (perft's last ply).
     // Always inlined: a call would run the Boards module's copy, built without the
     // caller's CPU flags (popcount, BMI).

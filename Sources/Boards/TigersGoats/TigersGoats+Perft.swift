@@ -11,9 +11,9 @@
 // (the C perft we measure against) uses the same closed form.
 
 extension TigersGoats {
-    /// Perft two plies down without playing, where there is a closed form: the goats to
-    /// move under the standard (adjacent) captures. `nil` otherwise (the tigers to move,
-    /// or long-range captures), and perft plays the moves.
+    /// Perft two plies down without playing, where there is a closed form: either side
+    /// to move under the standard (adjacent) captures. `nil` under long-range captures,
+    /// and perft plays the moves.
     ///
     /// Each tiger move that could exist after some goat move a->b counts the goat moves
     /// after which it is legal:
@@ -28,10 +28,13 @@ extension TigersGoats {
     /// - a jump over the square c next to the tiger onto l behind it: c goat and l
     ///   empty, M - out(c) - in(l) + 1 (c->l is both); c and l goats, out(l); c and l
     ///   empty, in(c); c empty and l goat, 1 (goat l steps onto c).
+    ///
+    /// With the tigers to move the count is ``tigersLeafCountTwoPlies()``.
     @inlinable @inline(__always)
     public func leafCountTwoPlies() -> Int? {
-        if side != .first || longRange { return nil }
+        if longRange { return nil }
         if Int(captured) >= Self.capturesToWin { return 0 }
+        if side != .first { return tigersLeafCountTwoPlies() }
         typealias B = Bitboard
         let g = goats, t = tigers, occupied = g | t, e = ~occupied
         // The table of the squares around each square, found once: read through the
@@ -82,6 +85,92 @@ extension TigersGoats {
         total &+= Self.jumpsAfterGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, around)
         total &+= Self.jumpsAfterGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, around)
         return total
+    }
+
+    /// Perft two plies down with the tigers to move (standard captures, fewer than 4
+    /// goats captured): the sum over the tigers' moves of the goats' moves after each,
+    /// without playing any. A tiger move changes the empty squares only, and the goat
+    /// moves are the pairs (goat a, empty b next to it), so each tiger move changes
+    /// the M goat moves of now by a few terms (in(x) the goats next to x, out(x) the
+    /// empty squares next to x, all counted now):
+    /// - a slide s->q: M + in(s) - in(q) (q fills, s empties);
+    /// - a jump from s over the goat c onto l: M + in(s) + in(c) - in(l) - out(c)
+    ///   (c's own moves go and c empties; the goat c no longer counts in in(s) nor
+    ///   steps onto l, which cancel: the pair c->l is in both out(c) and in(l));
+    ///   none when it is the fourth capture (the tigers have won).
+    /// Over a tiger's slide set Q the in(q) sum set-wise: in(q) for an empty q counts
+    /// the directions whose goat steps reach q, so it is the sum over the eight goat
+    /// step sets D of popcount(D & Q), and in bit-sliced form (the number of step sets
+    /// holding each empty square, four planes) four popcounts per tiger.
+    @inlinable @inline(__always)
+    internal func tigersLeafCountTwoPlies() -> Int {
+        typealias B = Bitboard
+        let g = goats, t = tigers, occupied = g | t, e = ~occupied
+        let around = squaresAround.span
+        // The eight goat step sets (destinations), summed bit-sliced into in(x) for
+        // every empty x: planes p0 (1s) ... p3 (8s), by carry-save adders.
+        let d0 = B.north(g) & e, d1 = B.south(g) & e, d2 = B.east(g) & e, d3 = B.west(g) & e
+        let d4 = B.northEast(g) & e, d5 = B.northWest(g) & e, d6 = B.southEast(g) & e, d7 = B.southWest(g) & e
+        let (s1, c1) = Self.fullAdd(d0, d1, d2)
+        let (s2, c2) = Self.fullAdd(d3, d4, d5)
+        let (s3, c3) = Self.fullAdd(s1, s2, d6)
+        let p0 = s3 ^ d7, c4 = s3 & d7
+        let (t1, k1) = Self.fullAdd(c1, c2, c3)
+        let p1 = t1 ^ c4, k2 = t1 & c4
+        let p2 = k1 ^ k2, p3 = k1 & k2
+        let m = Self.weightedCount(e, p0, p1, p2, p3)
+        var total = 0
+        var tt = t
+        while tt != 0 {
+            let s = tt.trailingZeroBitCount
+            tt &= tt &- 1
+            let slides = (B.clipIncreasing(B.rayNorth(s), occupied) | B.clipIncreasing(B.rayEast(s), occupied)
+                | B.clipDecreasing(B.raySouth(s), occupied) | B.clipDecreasing(B.rayWest(s), occupied)) & e
+            let inS = (around[unchecked: s] & g).nonzeroBitCount
+            total &+= slides.nonzeroBitCount &* (m &+ inS) &- Self.weightedCount(slides, p0, p1, p2, p3)
+        }
+        // The fourth capture ends the game: no goat moves after it.
+        if Int(captured) &+ 1 >= Self.capturesToWin { return total }
+        total &+= Self.jumpsBeforeGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsBeforeGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsBeforeGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsBeforeGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, around)
+        return total
+    }
+
+    /// A full adder on bit planes: the sum and carry bits of `a + b + c`, bit by bit.
+    @inlinable @inline(__always)
+    internal static func fullAdd(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> (sum: UInt64, carry: UInt64) {
+        let ab = a ^ b
+        return (ab ^ c, (a & b) | (ab & c))
+    }
+
+    /// The sum over the squares of `set` of a count held in bit planes p0 (1s) ... p3 (8s).
+    @inlinable @inline(__always)
+    internal static func weightedCount(_ set: UInt64, _ p0: UInt64, _ p1: UInt64, _ p2: UInt64,
+                                       _ p3: UInt64) -> Int {
+        (set & p0).nonzeroBitCount &+ (set & p1).nonzeroBitCount &<< 1
+            &+ (set & p2).nonzeroBitCount &<< 2 &+ (set & p3).nonzeroBitCount &<< 3
+    }
+
+    /// The tigers' jumps in the orthogonal direction `d` (see ``orthogonalStep(_:_:)``),
+    /// each weighted by the goats' moves after it: M + in(s) + in(c) - in(l) - out(c)
+    /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies()``).
+    @inlinable @inline(__always)
+    internal static func jumpsBeforeGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
+                                              moves m: Int, _ around: Span<UInt64>) -> Int {
+        // The index offset of one step: the goat jumped is `delta` before the landing.
+        let delta = d == 0 ? 8 : d == 1 ? -8 : d == 2 ? 1 : -1
+        var landing = orthogonalStep(orthogonalStep(t, d) & g, d) & e
+        var sum = landing.nonzeroBitCount &* m
+        while landing != 0 {
+            let l = landing.trailingZeroBitCount
+            let c = l &- delta, s = c &- delta
+            sum &+= (around[unchecked: s] & g).nonzeroBitCount &+ (around[unchecked: c] & g).nonzeroBitCount
+                &- (around[unchecked: l] & g).nonzeroBitCount &- (around[unchecked: c] & e).nonzeroBitCount
+            landing &= landing &- 1
+        }
+        return sum
     }
 
     /// The slides onto the run's squares summed over the goat moves after which each is

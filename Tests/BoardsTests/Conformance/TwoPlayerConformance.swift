@@ -245,6 +245,21 @@ struct TwoPlayerConformance<Game: TwoPlayerGame, Reference: NaiveReference> wher
                 report.fail(Check.play, "\(where_): after \(n), \(child.text) does not parse: \(error)")
             }
         }
+        // Perft builds the children with forEachChildWithoutHash where the game offers it:
+        // the positions playWithoutHash gives for the moves, each once, in any order.
+        var unmatched = moves.map { m -> Game in
+            var child = p
+            child.playWithoutHash(m)
+            return child
+        }
+        var extra: [String] = []
+        let offered = p.forEachChildWithoutHash { child in
+            if let i = unmatched.firstIndex(of: child) { unmatched.remove(at: i) } else { extra.append(child.text) }
+        }
+        if offered {
+            report.expect(unmatched.isEmpty && extra.isEmpty, Check.play,
+                          "\(where_): forEachChildWithoutHash misses \(unmatched.map(\.text)), adds \(extra)")
+        }
         return moves
     }
 
