@@ -49,8 +49,11 @@ final class HelperThreads: Sendable {
 @usableFromInline
 final class HelperCrew: Sendable {
     @usableFromInline let count: Int
-    /// The job of the search in progress; nil between searches and once dismissed.
-    @usableFromInline let job = Mutex<(@Sendable (Int) -> Int)?>(nil)
+    /// The job of the search in progress; nil between searches. Under ``SpinLocked``, not
+    /// a `Mutex`: the thread sanitizer does not see Synchronization's `Mutex` lock (it took
+    /// two helpers reading the job for a race), and a spin lock taken once a search costs
+    /// nothing.
+    @usableFromInline let job = SpinLocked<(@Sendable (Int) -> Int)?>(nil)
     /// Set when the agent is gone: a woken thread leaves.
     @usableFromInline let dismissed = Atomic<Bool>(false)
     /// A search holds the threads.
