@@ -23,6 +23,9 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
     public var core: SearchAgentCore<E>
     public let threads: Int
     @usableFromInline let table: TranspositionTable
+    /// The helper threads of a search that splits nodes, started with the agent and
+    /// parked between its searches (nil on one thread and in Lazy SMP).
+    @usableFromInline let helpers: HelperThreads?
     /// ``search(_:budget:evaluator:table:threads:)`` for this agent, specialised where the agent was made.
     @usableFromInline let searcher: (GameHistory<Game>, SearchBudget) -> SearchResult<Game.Move>
 
@@ -37,8 +40,11 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
         self.threads = threads
         let table = TranspositionTable(megabytes: tableMegabytes)
         self.table = table
+        let helpers = settings.youngBrothers && threads > 1 ? HelperThreads(count: threads - 1) : nil
+        self.helpers = helpers
         searcher = { game, budget in
-            Self.search(game, budget: budget, evaluator: evaluator, settings: settings, table: table, threads: threads)
+            Self.search(game, budget: budget, evaluator: evaluator, settings: settings, table: table, threads: threads,
+                        helpers: helpers)
         }
     }
 
@@ -47,11 +53,12 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
     }
 
     /// One search on `threads` workers sharing `table` and a stop signal: splitting nodes
-    /// (``SplitPool``) or Lazy SMP (``ForkJoin``).
+    /// (``SplitPool``, on `helpers` when they are free, else on threads started for it)
+    /// or Lazy SMP (``ForkJoin``).
     @inlinable
     static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E,
                        settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable,
-                       threads: Int) -> SearchResult<Game.Move> {
+                       threads: Int, helpers: HelperThreads? = nil) -> SearchResult<Game.Move> {
         let clock = Clock(seconds: budget.seconds)
         guard game.outcome == nil else { return SearchResult<Game.Move>(move: nil) }
         table.newSearch()
@@ -69,7 +76,7 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
             // Threads also defer a move whose position the other is searching (as in ABDADA):
             // in these small games sibling subtrees share many positions.
             let busy = BusyTable()
-            let (main, helperNodes) = pool.run(main: { () -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
+            let mainSearch = { () -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
                 let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
                                         nodeLimit: nodeLimit, game: game, busy: busy, pool: pool, threadIndex: 0, history: history)
                 let completed = iterate(w, game: game, maxDepth: maxDepth, first: 1, stop: stop, clock: clock,
@@ -77,12 +84,14 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
                 stop.set()
                 pool.finish()
                 return (w.nodes, completed)
-            }, helper: { i in
+            }
+            let helper = { @Sendable (i: Int) -> Int in
                 let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
                                         nodeLimit: .max, game: game, busy: busy, pool: pool, threadIndex: i, history: history)
                 w.waitForWork(at: nil)
                 return w.nodes
-            })
+            }
+            let (main, helperNodes) = helpers?.run(main: mainSearch, helper: helper) ?? pool.run(main: mainSearch, helper: helper)
             return report(main.completed, nodes: main.nodes + helperNodes, game: game, clock: clock)
         }
         let split = settings.split && threads > 1
