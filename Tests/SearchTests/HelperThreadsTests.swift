@@ -15,13 +15,14 @@ final class HelperThreadsTests: XCTestCase {
     let settings = AlphaBetaSettings(youngBrothers: true, splitDepth: 2)
 
     func testOneAgentsHelpersServeSearchAfterSearch() throws {
+        // Depth 3 splits (split depth 2); the reference's depth 4 took minutes in a debug build.
         let positions = RandomPositions.sample(count: 6, seed: 42)
-        var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 2, tableMegabytes: 0,
+        let expected = positions.map { Double(ReferenceSearch.negamax($0, depth: 3, evaluator: evaluator)) }
+        var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2, tableMegabytes: 0,
                           settings: settings)
         XCTAssertNotNil(agent.helpers, "an agent splitting nodes on 2 threads keeps a helper")
         for _ in 0..<3 {
-            for p in positions {
-                let expected = Double(ReferenceSearch.negamax(p, depth: 4, evaluator: evaluator))
+            for (p, expected) in zip(positions, expected) {
                 let r = agent.selectMove(GameHistory(p))
                 XCTAssertEqual(r.value, expected, p.text)
                 XCTAssertTrue(p.legalMoves.contains(try XCTUnwrap(r.move)), p.text)
@@ -36,9 +37,9 @@ final class HelperThreadsTests: XCTestCase {
     /// and the others start threads of their own; every value is still the minimax value.
     func testCopiesSearchingAtOnceEachGetTheirThreads() {
         let positions = RandomPositions.sample(count: 4, seed: 7)
-        let expected = positions.map { Double(ReferenceSearch.negamax($0, depth: 4, evaluator: evaluator)) }
+        let expected = positions.map { Double(ReferenceSearch.negamax($0, depth: 3, evaluator: evaluator)) }
         // Not Sendable (the agent holds its search as a closure); each worker searches on a copy.
-        nonisolated(unsafe) let agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 3,
+        nonisolated(unsafe) let agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 3,
                                               tableMegabytes: 0, settings: settings)
         let values = ForkJoin.map(workers: 3) { _ -> [Double?] in
             var copy = agent
