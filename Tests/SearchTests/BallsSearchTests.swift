@@ -126,12 +126,13 @@ final class BallsSearchTests: XCTestCase {
 
     /// A verdict of impassable over the whole field (ticks 0...1) on level 10 deals:
     /// then no random tap of the space passes, and none scores more than the best.
-    /// Seeds 25 and 32 are the first two such deals of seeds 1...40 (found by solving them
-    /// all, which cost most of this suite's time); a solver that now finds a pass on either
-    /// fails here, to be checked by hand.
+    /// Seed 25 is the first such deal of seeds 1...40 (found by solving them all, which
+    /// cost most of this suite's time; seed 32 is the second, left out because its
+    /// exhaustive solve alone took 20-30 s of CI in a debug build); a solver that now
+    /// finds a pass on it fails here, to be checked by hand.
     func testImpassableVerdictsHoldAgainstRandomTaps() {
         var rng = SplitMix64(seed: 5)
-        for seed: UInt64 in [25, 32] {
+        for seed: UInt64 in [25] {
             let state = BallsReferee.deal(seed: seed, level: BallsLevel(10)!)
             let space = BallsSolver.Space(lastTick: 1)
             let r = BallsSolver.solve(state, space: space, goal: .pass)

@@ -64,6 +64,21 @@ final class RecordLogTests: XCTestCase {
         for r in records { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
     }
 
+    /// The report page's strings (the same escaper with `forHTML`) decode to the same text
+    /// and carry nothing that could end a `<script>` element or a JavaScript string.
+    func testHTMLSafeJSONStringsDecodeToTheSameTextAndHoldNoMarkup() throws {
+        let texts = ["</script><b>&amp;", "a\"b\\c/d", "tab\tnew\nline\r\u{1}\u{8}\u{c}\u{1f}\u{7f}",
+                     "sep\u{2028}par\u{2029}", "é\u{2027}\u{202a}€", ""]
+        for text in texts {
+            let quoted = JSONText.string(text)
+            XCTAssertEqual(try JSONDecoder().decode(String.self, from: Data(quoted.utf8)), text)
+            XCTAssertFalse(quoted.contains { "<>&\u{2028}\u{2029}".contains($0) }, quoted)
+            var plain: [UInt8] = []
+            JSON.appendQuoted(text, to: &plain)
+            XCTAssertEqual(String(decoding: plain, as: UTF8.self), try JSON.text(text))
+        }
+    }
+
     func testReadingATornLogChangesNothingAndRepairCutsTheTornLine() throws {
         let url = temporaryURL()
         let log = try RecordLog(appendingTo: url)

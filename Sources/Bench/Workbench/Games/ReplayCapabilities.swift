@@ -184,25 +184,10 @@ extension Balls: SteppedReplayGame {
 /// strings escaped so that the text is also safe inside an HTML `<script>` element.
 enum JSONText {
     static func string(_ s: String) -> String {
-        var o = "\""
-        o.reserveCapacity(s.utf8.count + 2)
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": o += "\\\""
-            case "\\": o += "\\\\"
-            case "\n": o += "\\n"
-            case "\r": o += "\\r"
-            case "\t": o += "\\t"
-            case "<": o += "\\u003c"
-            case ">": o += "\\u003e"
-            case "&": o += "\\u0026"
-            case "\u{2028}": o += "\\u2028"
-            case "\u{2029}": o += "\\u2029"
-            default:
-                if u.value < 0x20 { o += String(format: "\\u%04x", u.value) } else { o.unicodeScalars.append(u) }
-            }
-        }
-        return o + "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        JSON.appendQuoted(s, to: &bytes, forHTML: true)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func strings(_ a: [String]) -> String { "[" + a.map(string).joined(separator: ",") + "]" }

@@ -80,26 +80,7 @@ struct JSONLineWriter {
         if d.count > 2, d.suffix(2).elementsEqual(".0".utf8) { bytes.append(contentsOf: d.dropLast(2)) } else { bytes.append(contentsOf: d) }
     }
 
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), b])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [b, b])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                          hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: bytes.append(b)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
+    mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }
 
     mutating func strings(_ a: [String]) { list(a) { $0.string($1) } }
     mutating func ints(_ a: [Int]) { list(a) { $0.int($1) } }

@@ -19,6 +19,49 @@ package enum JSON {
         }
     }
 
+    /// Appends `s` as a quoted JSON string to `out`, escaped as `JSONEncoder` escapes
+    /// (`"`, `\\`, and the control characters; not `/`). With `forHTML`, also `<`, `>`, `&`
+    /// and the line separators U+2028 and U+2029, so the text is safe inside an HTML
+    /// `<script>` element. The one escaper of the records' writer and of the report page.
+    package static func appendQuoted(_ s: String, to out: inout [UInt8], forHTML: Bool = false) {
+        func escape(_ code: UInt8) { out.append(contentsOf: [UInt8(ascii: "\\"), code]) }
+        func unicode(_ v: UInt16) {
+            out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+            func digit(_ d: UInt16) -> UInt8 { UInt8(d < 10 ? 48 + d : 87 + d) } // 0-9, a-f
+            out.append(contentsOf: [digit(v >> 12), digit(v >> 8 & 15), digit(v >> 4 & 15), digit(v & 15)])
+        }
+        out.append(UInt8(ascii: "\""))
+        let bytes = s.utf8
+        var i = bytes.startIndex
+        while i != bytes.endIndex {
+            let b = bytes[i]
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape(b)
+            case 0x0A: escape(UInt8(ascii: "n"))
+            case 0x0D: escape(UInt8(ascii: "r"))
+            case 0x09: escape(UInt8(ascii: "t"))
+            case 0x08: escape(UInt8(ascii: "b"))
+            case 0x0C: escape(UInt8(ascii: "f"))
+            case ..<0x20: unicode(UInt16(b))
+            case UInt8(ascii: "<") where forHTML, UInt8(ascii: ">") where forHTML, UInt8(ascii: "&") where forHTML:
+                unicode(UInt16(b))
+            case 0xE2 where forHTML:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                let j = bytes.index(after: i)
+                if j != bytes.endIndex, bytes[j] == 0x80, case let k = bytes.index(after: j), k != bytes.endIndex,
+                   bytes[k] == 0xA8 || bytes[k] == 0xA9 {
+                    unicode(bytes[k] == 0xA8 ? 0x2028 : 0x2029)
+                    i = k
+                } else {
+                    out.append(b)
+                }
+            default: out.append(b)
+            }
+            i = bytes.index(after: i)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// A decoding error in one line: what was wrong and where.
     package static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
