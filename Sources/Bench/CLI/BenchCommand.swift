@@ -125,7 +125,7 @@ enum BenchCommand {
 }
 
 /// `bench benchmark`: the move-generation speed.
-struct BenchmarkCommand: GameCommand, OptionTable {
+struct BenchmarkCommand: TwoPlayerGameCommand, OptionTable {
     static let name = "benchmark"
     static let table: [CommandOption] = [
         .game, .int("depth", in: 1...30, default: 6, help: "perft depth"), .threads(help: "the parallel run's threads"),
@@ -153,7 +153,4 @@ struct BenchmarkCommand: GameCommand, OptionTable {
         if rates.count == 2 { print("\nspeed-up with \(threads) threads: \(Output.fixed(rates[1] / rates[0], 2))x") }
     }
 
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw .usage("benchmark: \(G.name) is a one-player puzzle with chance; benchmark measures two-player move generation")
-    }
 }

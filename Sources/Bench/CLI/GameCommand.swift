@@ -30,6 +30,16 @@ protocol GameCommand: GameVisitor where Result == Void {
     init(arguments: [String])
 }
 
+/// A game command for two-player games only (`perft`, `playouts`, `benchmark`): a puzzle
+/// is refused with the same line in each.
+protocol TwoPlayerGameCommand: GameCommand {}
+
+extension TwoPlayerGameCommand {
+    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+        throw .usage("\(G.name) is a one-player puzzle: \(Self.name) is for two-player games")
+    }
+}
+
 extension GameCommand {
     /// Picks the game from `--game` and runs the command for it.
     static func run(_ arguments: [String]) throws(WorkbenchError) {

@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench perft`: leaf counts, divide, and move-generation speed on worker threads.
-struct PerftCommand: GameCommand, OptionTable {
+struct PerftCommand: TwoPlayerGameCommand, OptionTable {
     static let name = "perft"
     static let table: [CommandOption] = [
         .game, .int("depth", in: 0...30, required: true, help: "plies to search"),
@@ -27,9 +27,6 @@ struct PerftCommand: GameCommand, OptionTable {
         }
     }
 
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw .usage("perft: \(G.name) is a one-player puzzle with chance; perft is for two-player games")
-    }
 
     static func render(_ r: PerftProfile.Result) -> String {
         var lines: [String] = []

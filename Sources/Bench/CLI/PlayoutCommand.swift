@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench playouts`: uniformly random games to the end, the speed of a rollout.
-struct PlayoutCommand: GameCommand, OptionTable {
+struct PlayoutCommand: TwoPlayerGameCommand, OptionTable {
     static let name = "playouts"
     static let table: [CommandOption] = [
         .game, .int("games", in: 1...1_000_000_000, default: 100_000, help: "games to play"), .seed(help: "base seed"),
@@ -31,7 +31,4 @@ struct PlayoutCommand: GameCommand, OptionTable {
         }
     }
 
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        throw .usage("playouts: \(G.name) is a one-player puzzle; playouts are for two-player games")
-    }
 }

@@ -163,7 +163,7 @@ public struct CoinSorterTraining: Sendable {
         var series: [LineChart.Series] = []
         for (i, run) in runs.enumerated() {
             let rows = try heldOutRows(run.folder)
-            guard !rows.isEmpty else { throw .runtime("\(run.folder.path) has no held-out evaluations (heldout.csv; train with --eval-every)") }
+            guard !rows.isEmpty else { throw .runtime("\(run.folder.path) has no held-out evaluations (heldout.csv): it was trained without them") }
             for r in rows { csv += "\(run.name),\(r.episodes),\(r.games),\(r.seed),\(Format.fixed(r.mean, 4))\n" }
             series.append(LineChart.Series(name: run.name, points: rows.map { (Double($0.episodes), $0.mean) }, style: i))
         }

@@ -234,8 +234,8 @@ extension TuningSettings {
     ) throws(WorkbenchError) where G.Rules == Rules {
         let agent = spec.text
         if let opponents {
-            guard G.players == 2 else { throw .usage("--opponents is for two-player games: a puzzle has no opponents") }
-            guard !opponents.isEmpty else { throw .usage("--opponents needs at least one agent spec") }
+            guard G.players == 2 else { throw .usage("a puzzle has no opponents (two-player games only)", field: "opponents") }
+            guard !opponents.isEmpty else { throw .usage("needs at least one agent spec", field: "opponents") }
             for (i, o) in opponents.enumerated() where opponents[..<i].contains(o) {
                 throw .usage("opponent '\(o)' is listed twice")
             }
