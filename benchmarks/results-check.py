@@ -47,8 +47,9 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 # them again, they cannot be compared number for number.)
 # Results known to differ, and where their folder says so.
 KNOWN = {
-    "results/tigers-goats-round-robin": "known: alphabeta:depth=4 meant lmr=off when this ran; its README.md says so and "
-                                        "gives the command with lmr=false spelled out",
+    "results/tigers-goats-round-robin": "known: made by the binary of 2026-11-22 (ec8c9b7); with lmr=false spelled "
+                                        "out 579 of 1,000 games still differ; its README.md says so, and "
+                                        "rerun-2026-11-26/ is the full rerun by today's binary",
     "results/tuning-tigers-goats/verify": "known: alphabeta:depth=3 meant lmr=off when this ran (late-move reductions became "
                                           "the default later); results/tuning-tigers-goats/README.md gives the commands with "
                                           "lmr=false spelled out, which reproduce it",
