@@ -129,3 +129,16 @@ package enum JSON {
         keys.isEmpty ? "" : " at " + keys.map(\.stringValue).joined(separator: ".")
     }
 }
+
+/// JSON text written by hand (a report of 10,000 games is written in one pass):
+/// strings escaped so that the text is also safe inside an HTML `<script>` element.
+enum JSONText {
+    static func string(_ s: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        JSON.appendQuoted(s, to: &bytes, forHTML: true)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func strings(_ a: [String]) -> String { "[" + a.map(string).joined(separator: ",") + "]" }
+}
