@@ -6,26 +6,26 @@ import XCTest
 final class TrainCommandTests: XCTestCase {
     func testTrainingWritesItsFilesAndResumesToTheSameWeights() throws {
         let whole = scratchURL("bench-train-whole-"), split = scratchURL("bench-train-split-")
-        let run = try benchOK(["train", "--game", "coin-sorter", "--episodes", "40", "--seed", "3", "--out", whole.path], timeout: 300)
-        XCTAssertTrue(run.stdout.contains("episodes 40: mean score"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("trained 40 episodes (seed 3, alpha 0.1, batch 1)"), run.stdout)
+        let run = try benchOK(["train", "--game", "coin-sorter", "--episodes", "8", "--seed", "3", "--out", whole.path], timeout: 300)
+        XCTAssertTrue(run.stdout.contains("episodes 8: mean score"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("trained 8 episodes (seed 3, alpha 0.1, batch 1)"), run.stdout)
         for name in ["weights.bin", "curve.csv", "curve.svg"] {
             XCTAssertTrue(FileManager.default.fileExists(atPath: whole.appendingPathComponent(name).path), name)
         }
         let curve = try String(contentsOf: whole.appendingPathComponent("curve.csv"), encoding: .utf8)
-        XCTAssertTrue(curve.hasPrefix("episodes,count,mean_score\n40,40,"), curve)
+        XCTAssertTrue(curve.hasPrefix("episodes,count,mean_score\n8,8,"), curve)
 
-        // Interrupted at 20 (a checkpoint), then resumed: the same file, byte for byte.
-        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "20", "--seed", "3", "--out", split.path], timeout: 300)
-        let resumed = try benchOK(["train", "--game", "coin-sorter", "--episodes", "40", "--resume", "--out", split.path], timeout: 300)
-        XCTAssertTrue(resumed.stdout.contains("trained 40 episodes"), resumed.stdout)
+        // Interrupted at 4 (a checkpoint), then resumed: the same file, byte for byte.
+        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "4", "--seed", "3", "--out", split.path], timeout: 300)
+        let resumed = try benchOK(["train", "--game", "coin-sorter", "--episodes", "8", "--resume", "--out", split.path], timeout: 300)
+        XCTAssertTrue(resumed.stdout.contains("trained 8 episodes"), resumed.stdout)
         XCTAssertEqual(try Data(contentsOf: whole.appendingPathComponent("weights.bin")),
                        try Data(contentsOf: split.appendingPathComponent("weights.bin")))
 
         // Two threads in batches: the same weights as one thread with the same batch.
         let b1 = scratchURL("bench-train-b1-"), b2 = scratchURL("bench-train-b2-")
-        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "40", "--batch", "20", "--out", b1.path], timeout: 300)
-        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "40", "--batch", "20", "--threads", "2", "--out", b2.path], timeout: 300)
+        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "8", "--batch", "4", "--out", b1.path], timeout: 300)
+        _ = try benchOK(["train", "--game", "coin-sorter", "--episodes", "8", "--batch", "4", "--threads", "2", "--out", b2.path], timeout: 300)
         XCTAssertEqual(try Data(contentsOf: b1.appendingPathComponent("weights.bin")),
                        try Data(contentsOf: b2.appendingPathComponent("weights.bin")))
 

@@ -279,30 +279,48 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
         }
         // Classes: the least code over the 12 symmetries (transpose or not, 6 renamings),
         // each group of four sorted (a permutation of the other rows or columns).
+        // (The loops below allocate nothing per code: the tables are built in every process
+        // that reads a network, debug builds and tests included, where allocations and
+        // closures cost seconds.)
         let permutations = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]
+        /// Sorts `v[from..<from + count]` in place (insertion sort: at most five values).
+        func sortRange(_ v: inout [Int], _ from: Int, _ count: Int) {
+            for i in (from + 1)..<(from + count) {
+                let x = v[i]
+                var j = i
+                while j > from && v[j - 1] > x { v[j] = v[j - 1]; j -= 1 }
+                v[j] = x
+            }
+        }
+        /// Numbers the distinct values of `canonical` (each a code below its count, the least of
+        /// its class) 0, 1, … in increasing order: each code's class number, and how many.
+        func numbered(_ canonical: [Int]) -> (classes: [Int], count: Int) {
+            var number = [Int](repeating: -1, count: canonical.count)
+            for v in canonical { number[v] = 0 }
+            var count = 0
+            for v in number.indices where number[v] == 0 { number[v] = count; count += 1 }
+            return (canonical.map { number[$0] }, count)
+        }
         var canonical = [Int](repeating: 0, count: 19683)
+        var d = [Int](repeating: 0, count: 9), e = [Int](repeating: 0, count: 9)
         for raw in 0..<19683 {
-            var d = [Int](repeating: 0, count: 9), c = raw
+            var c = raw
             for i in 0..<9 { d[i] = c % 3; c /= 3 }
             var best = Int.max
             for p in permutations {
-                let e = d.map { p[$0] }
-                for transpose in [false, true] {
-                    let a = Array(e[1...4]).sorted(), b = Array(e[5...8]).sorted()
-                    let g = [e[0]] + (transpose ? b + a : a + b)
-                    var v = 0, q = 1
-                    for x in g { v += x * q; q *= 3 }
-                    best = min(best, v)
-                }
+                for i in 0..<9 { e[i] = p[d[i]] }
+                sortRange(&e, 1, 4)
+                sortRange(&e, 5, 4)
+                // The code of [e0] + a + b, digit i times 3^i; transposed, [e0] + b + a.
+                let a = e[1] + 3 * e[2] + 9 * e[3] + 27 * e[4], b = e[5] + 3 * e[6] + 9 * e[7] + 27 * e[8]
+                best = min(best, e[0] + 3 * a + 243 * b, e[0] + 3 * b + 243 * a)
             }
             canonical[raw] = best
         }
-        let distinct = Array(Set(canonical)).sorted()
-        var number = [Int: Int]()
-        for (i, v) in distinct.enumerated() { number[v] = i }
+        let crosses = numbered(canonical)
         crossClass = .allocate(capacity: 19683)
-        for raw in 0..<19683 { crossClass[raw] = UInt16(number[canonical[raw]]!) }
-        classCount = distinct.count
+        for raw in 0..<19683 { crossClass[raw] = UInt16(crosses.classes[raw]) }
+        classCount = crosses.count
 
         // Pairs of lines: the least code over swapping the lines and the 6 renamings,
         // the five aligned cell pairs sorted (a permutation of the other lines).
@@ -314,7 +332,8 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
             for i in 0..<5 { y[i] = c % 3; c /= 3 }
             var best = Int.max
             for p in permutations {
-                for swapped in [false, true] {
+                for swap in 0..<2 {
+                    let swapped = swap == 1
                     for i in 0..<5 { t[i] = swapped ? p[y[i]] + 3 * p[x[i]] : p[x[i]] + 3 * p[y[i]] }
                     // Insertion sort of five values.
                     for i in 1..<5 {
@@ -330,12 +349,10 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
             }
             pairCanonical[raw] = best
         }
-        let pairDistinct = Array(Set(pairCanonical)).sorted()
-        var pairNumber = [Int: Int]()
-        for (i, v) in pairDistinct.enumerated() { pairNumber[v] = i }
+        let pairs = numbered(pairCanonical)
         pairClass = .allocate(capacity: 59049)
-        for raw in 0..<59049 { pairClass[raw] = UInt16(pairNumber[pairCanonical[raw]]!) }
-        pairClassCount = pairDistinct.count
+        for raw in 0..<59049 { pairClass[raw] = UInt16(pairs.classes[raw]) }
+        pairClassCount = pairs.count
 
         // Combs. Multisets are numbered by their sorted codes, in increasing order.
         var multiset3 = [Int](repeating: -1, count: 27), m3 = 0
@@ -363,11 +380,10 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
         }
         combColumns = .allocate(capacity: 59049 * 5)
         var aligned = [Int](repeating: 0, count: 5), rest = [Int](repeating: 0, count: 4)
+        let codeDigits = (0..<243).flatMap(digits)
         for codeA in 0..<243 {
-            let da = digits(codeA)
             for codeB in 0..<243 {
-                let db = digits(codeB)
-                for i in 0..<5 { aligned[i] = da[i] + 3 * db[i] }
+                for i in 0..<5 { aligned[i] = codeDigits[codeA * 5 + i] + 3 * codeDigits[codeB * 5 + i] }
                 for k in 0..<5 {
                     var n = 0
                     for i in 0..<5 where i != k { rest[n] = aligned[i]; n += 1 }
@@ -391,30 +407,33 @@ final class CoinSorterNTupleLayout: @unchecked Sendable {
         for code in 0..<27 where multiset3[code] >= 0 { triples.append([code % 3, code / 3 % 3, code / 9]) }
         for code in 0..<6561 where multiset4[code] >= 0 { quads.append([code % 9, code / 9 % 9, code / 81 % 9, code / 729]) }
         var combCanonical = [Int](repeating: 0, count: codes)
+        var r = [Int](repeating: 0, count: 3), q = [Int](repeating: 0, count: 4)
         for raw in 0..<codes {
             let shared = raw / 4950, row = raw / 495 % 10, pairs = raw % 495
             let ka = shared / 3, kb = shared % 3
             var best = Int.max
             for p in permutations {
-                for swapped in [false, true] {
+                // The row's other three renamed: the same multiset whether the lines swap or not.
+                for i in 0..<3 { r[i] = p[triples[row][i]] }
+                sortRange(&r, 0, 3)
+                let rowSet = multiset3[r[0] + 3 * r[1] + 9 * r[2]]
+                for swap in 0..<2 {
+                    let swapped = swap == 1
                     let a = swapped ? p[kb] : p[ka], b = swapped ? p[ka] : p[kb]
-                    let r = triples[row].map { p[$0] }.sorted()
-                    let q = quads[pairs].map { v -> Int in
-                        let x = p[v % 3], y = p[v / 3]
-                        return swapped ? y + 3 * x : x + 3 * y
-                    }.sorted()
-                    let code = ((a * 3 + b) * 10 + multiset3[r[0] + 3 * r[1] + 9 * r[2]]) * 495
-                        + multiset4[q[0] + 9 * q[1] + 81 * q[2] + 729 * q[3]]
+                    for i in 0..<4 {
+                        let v = quads[pairs][i], x = p[v % 3], y = p[v / 3]
+                        q[i] = swapped ? y + 3 * x : x + 3 * y
+                    }
+                    sortRange(&q, 0, 4)
+                    let code = ((a * 3 + b) * 10 + rowSet) * 495 + multiset4[q[0] + 9 * q[1] + 81 * q[2] + 729 * q[3]]
                     best = min(best, code)
                 }
             }
             combCanonical[raw] = best
         }
-        let combDistinct = Array(Set(combCanonical)).sorted()
-        var combNumber = [Int: Int]()
-        for (i, v) in combDistinct.enumerated() { combNumber[v] = i }
+        let combs = numbered(combCanonical)
         combClass = .allocate(capacity: codes)
-        for raw in 0..<codes { combClass[raw] = UInt32(combNumber[combCanonical[raw]]!) }
-        combClassCount = combDistinct.count
+        for raw in 0..<codes { combClass[raw] = UInt32(combs.classes[raw]) }
+        combClassCount = combs.count
     }
 }
