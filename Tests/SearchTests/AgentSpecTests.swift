@@ -207,8 +207,10 @@ final class AgentSpecTests: XCTestCase {
     func testAlphaBetaThreadSchemeComesFromTheSpec() throws {
         let kind = AgentDescription.alphaBeta(weights: TigersGoatsEvaluator.defaultWeights)
         func settings(_ text: String) throws -> AlphaBetaSettings { try AlphaBetaSettings(spec: kind.parse(text)) }
-        XCTAssertEqual(try settings("alphabeta"), AlphaBetaSettings(reductions: true, youngBrothers: true, splitDepth: 3))
+        XCTAssertEqual(try settings("alphabeta"), AlphaBetaSettings(
+            reductions: true, youngBrothers: true, splitDepth: 3, joinNodes: AgentParameters.int(AgentParameters.alphaBetaJoinNodes)))
         XCTAssertEqual(try settings("alphabeta:splitdepth=5").splitDepth, 5)
+        XCTAssertEqual(try settings("alphabeta:joinnodes=0").joinNodes, 0)
         XCTAssertFalse(try settings("alphabeta:ybw=false").youngBrothers)
         let skip = try settings("alphabeta:skip=true")
         XCTAssertFalse(skip.youngBrothers)

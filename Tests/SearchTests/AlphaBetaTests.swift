@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import Boards
 @testable import Search
@@ -9,6 +10,22 @@ final class AlphaBetaTests: XCTestCase {
 
     /// 40 positions from seeded random play: half plain, half with capturing tigers.
     static let positions = RandomPositions.sample(count: 40, seed: 2024)
+
+    /// The plain minimax value of each root move of `positions[i]` at `depth`
+    /// (``ReferenceSearch/rootMoveValues(_:depth:evaluator:)``), computed once per test
+    /// run: several tests compare with the same ones, and in a debug build the reference
+    /// search took most of their time.
+    static func rootMoveValues(_ i: Int, depth: Int) -> [UInt16: Int] {
+        if let known = referenceValues.withLock({ $0[[i, depth]] }) { return known }
+        let values = ReferenceSearch.rootMoveValues(positions[i], depth: depth, evaluator: TigersGoatsEvaluator())
+        referenceValues.withLock { $0[[i, depth]] = values }
+        return values
+    }
+
+    /// The plain minimax value of `positions[i]` at `depth`.
+    static func minimax(_ i: Int, depth: Int) -> Double { Double(rootMoveValues(i, depth: depth).values.max()!) }
+
+    private static let referenceValues = Mutex<[[Int]: [UInt16: Int]]>([:])
 
     func testSampledPositionsCoverCapturesAndEndgames() {
         let positions = Self.positions
@@ -26,7 +43,7 @@ final class AlphaBetaTests: XCTestCase {
     func testAlphaBetaValueAndMoveEqualPlainMinimaxAtDepths1To3() {
         for (i, p) in Self.positions.enumerated() {
             for depth in 1...3 {
-                let moveValues = ReferenceSearch.rootMoveValues(p, depth: depth, evaluator: evaluator)
+                let moveValues = Self.rootMoveValues(i, depth: depth)
                 let best = moveValues.values.max()!
                 for megabytes in [16, 0] {
                     var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: depth),
@@ -179,12 +196,12 @@ final class AlphaBetaTests: XCTestCase {
     /// table entry a thread uses is exact for the depth asked: the value is the
     /// minimax value, as with one thread.
     func testTwoThreadsReturnALegalMoveAndTheMinimaxValue() throws {
-        for p in Self.positions.prefix(8) {
+        for (i, p) in Self.positions.prefix(8).enumerated() {
             var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2)
             let r = agent.selectMove(GameHistory(p))
             let m = try XCTUnwrap(r.move)
             XCTAssertTrue(p.legalMoves.contains(m), "\(p.notation(of: m)) in \(p.text)")
-            XCTAssertEqual(r.value, Double(ReferenceSearch.negamax(p, depth: 3, evaluator: evaluator)), p.text)
+            XCTAssertEqual(r.value, Self.minimax(i, depth: 3), p.text)
         }
         // Forced wins: the value is proven, the same as with one thread.
         for text in [Self.tigersWinInOne, Self.goatsTrapInOne, Self.tigersWinNowOrLater] {
@@ -208,12 +225,12 @@ final class AlphaBetaTests: XCTestCase {
     func testThreadsSplittingOrSkippingIterationsReturnTheMinimaxValue() throws {
         let split = AlphaBetaSettings(split: true), skip = AlphaBetaSettings(skipDepths: true)
         for settings in [split, skip] {
-            for p in Self.positions.prefix(12) {
+            for (i, p) in Self.positions.prefix(12).enumerated() {
                 var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2, settings: settings)
                 let r = agent.selectMove(GameHistory(p))
                 let m = try XCTUnwrap(r.move)
                 XCTAssertTrue(p.legalMoves.contains(m), "\(p.notation(of: m)) in \(p.text)")
-                XCTAssertEqual(r.value, Double(ReferenceSearch.negamax(p, depth: 3, evaluator: evaluator)), p.text)
+                XCTAssertEqual(r.value, Self.minimax(i, depth: 3), p.text)
             }
             for text in [Self.tigersWinInOne, Self.goatsTrapInOne, Self.tigersWinNowOrLater] {
                 let p = try tigersGoats(text)
@@ -221,8 +238,11 @@ final class AlphaBetaTests: XCTestCase {
                 XCTAssertEqual(two.selectMove(GameHistory(p)).value, Double(Evaluation.winScore - 1), text)
             }
         }
-        for settings in [split, AlphaBetaSettings(reductions: true, split: true), AlphaBetaSettings(reductions: true, skipDepths: true)] {
-            for p in Self.positions.prefix(6) {
+        // The six positions shared out, two a setting (in a debug build these 3-thread
+        // searches took 10 of the test's 13 s when every setting searched all six).
+        let deep = [split, AlphaBetaSettings(reductions: true, split: true), AlphaBetaSettings(reductions: true, skipDepths: true)]
+        for (k, settings) in deep.enumerated() {
+            for p in Self.positions[(2 * k)..<(2 * k + 2)] {
                 var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 6), threads: 3, settings: settings)
                 let r = agent.selectMove(GameHistory(p))
                 XCTAssertTrue(p.legalMoves.contains(try XCTUnwrap(r.move)), p.text)
@@ -234,14 +254,18 @@ final class AlphaBetaTests: XCTestCase {
     /// Threads splitting nodes (Young Brothers Wait) search every move of every node with
     /// a bound at least as wide as one thread's, so without a table (whose entries can
     /// carry a repetition from another path) the value at any depth is the minimax value.
-    /// Split depth 2 makes nodes split all through the tree, on 2 and 3 threads.
+    /// Split depth 2 makes nodes split all through the tree, on 2 and 3 threads: at depth
+    /// 4 split points nest three deep. One position at depth 4, two at depth 3: the plain
+    /// reference search at depth 4 took 10 s a position in a debug build (29 of this
+    /// test's 31 s with three), while depth 3's is shared with the other tests.
     func testThreadsSplittingNodesReturnTheMinimaxValue() throws {
         let settings = AlphaBetaSettings(youngBrothers: true, splitDepth: 2)
-        for p in Self.positions.prefix(3) {
-            let moveValues = ReferenceSearch.rootMoveValues(p, depth: 4, evaluator: evaluator)
+        for (i, depth) in [(0, 4), (1, 3), (2, 3)] {
+            let p = Self.positions[i]
+            let moveValues = Self.rootMoveValues(i, depth: depth)
             let expected = Double(moveValues.values.max()!)
             for threads in [2, 3] {
-                var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: threads,
+                var agent = Agent(evaluator: evaluator, budget: SearchBudget(depth: depth), threads: threads,
                                   tableMegabytes: 0, settings: settings)
                 for _ in 0..<2 {
                     let r = agent.selectMove(GameHistory(p))

@@ -28,9 +28,39 @@ final class HelperThreadsTests: XCTestCase {
                 XCTAssertTrue(p.legalMoves.contains(try XCTUnwrap(r.move)), p.text)
             }
         }
+        // Helpers that join after the first iterations (joinNodes), whose nodes the
+        // search's own count reaches at depth 2 or 3, search the rest with the main thread.
+        var late = Agent(evaluator: evaluator, budget: SearchBudget(depth: 3), threads: 2, tableMegabytes: 0,
+                         settings: AlphaBetaSettings(youngBrothers: true, splitDepth: 2, joinNodes: 40))
+        for _ in 0..<2 {
+            for (p, expected) in zip(positions, expected) {
+                XCTAssertEqual(late.selectMove(GameHistory(p)).value, expected, "helpers joining late: \(p.text)")
+            }
+        }
         XCTAssertNil(Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 1).helpers)
         XCTAssertNil(Agent(evaluator: evaluator, budget: SearchBudget(depth: 4), threads: 2,
                            settings: AlphaBetaSettings(split: true)).helpers, "Lazy SMP runs on ForkJoin")
+    }
+
+    /// Until its iterations have taken `joinNodes` nodes, the main thread of a search that
+    /// splits nodes searches alone, as one thread does: a search that ends before is the
+    /// 1-thread search, node for node, under a depth or a node budget.
+    func testSearchEndingBeforeTheHelpersJoinIsTheOneThreadSearch() {
+        let settings = AlphaBetaSettings(reductions: true, youngBrothers: true, splitDepth: 3, joinNodes: 1 << 40)
+        for p in RandomPositions.sample(count: 6, seed: 11) {
+            for budget in [SearchBudget(depth: 5), SearchBudget(nodes: 3_000)] {
+                var one = Agent(evaluator: evaluator, budget: budget, threads: 1, settings: settings)
+                var two = Agent(evaluator: evaluator, budget: budget, threads: 2, settings: settings)
+                for _ in 0..<2 {
+                    let r1 = one.selectMove(GameHistory(p)), r2 = two.selectMove(GameHistory(p))
+                    XCTAssertEqual(r2.move, r1.move, p.text)
+                    XCTAssertEqual(r2.value, r1.value, p.text)
+                    XCTAssertEqual(r2.depth, r1.depth, p.text)
+                    XCTAssertEqual(r2.nodes, r1.nodes, p.text)
+                    XCTAssertEqual(r2.principalVariation, r1.principalVariation, p.text)
+                }
+            }
+        }
     }
 
     /// Copies of one agent share its helpers: searching at once, one search takes them

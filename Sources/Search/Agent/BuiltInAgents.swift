@@ -63,6 +63,11 @@ public enum AgentParameters {
     public static let alphaBetaSplitDepth = Parameter(
         "splitdepth", .integer(2...64), default: .integer(3),
         help: "with ybw: the least depth at which a node shares its moves with idle threads")
+    /// Alpha-beta's nodes before the helper threads join a search that splits nodes.
+    public static let alphaBetaJoinNodes = Parameter(
+        "joinnodes", .integer(0...1_000_000_000), default: .integer(16_000),
+        help: "with ybw on several threads: the main thread searches alone until its iterations have taken this many "
+            + "nodes, then the helpers join (0: from the first iteration)")
     /// Alpha-beta's Lazy SMP variant: threads sharing iterations.
     public static let alphaBetaSplit = Parameter(
         "split", .flag, default: .flag(false),
@@ -99,7 +104,8 @@ extension AgentDescription {
                 AgentParameters.alphaBetaDepth, AgentParameters.nodes, AgentParameters.time, AgentParameters.threads,
                 AgentParameters.alphaBetaTable, AgentParameters.alphaBetaQuiescence, AgentParameters.alphaBetaAspiration,
                 AgentParameters.alphaBetaReductions, AgentParameters.alphaBetaNullMove, AgentParameters.alphaBetaYoungBrothers,
-                AgentParameters.alphaBetaSplitDepth, AgentParameters.alphaBetaSplit, AgentParameters.alphaBetaSkip,
+                AgentParameters.alphaBetaSplitDepth, AgentParameters.alphaBetaJoinNodes, AgentParameters.alphaBetaSplit,
+                AgentParameters.alphaBetaSkip,
             ],
             weights: weights)
     }

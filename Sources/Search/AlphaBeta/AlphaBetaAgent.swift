@@ -53,8 +53,9 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
     }
 
     /// One search on `threads` workers sharing `table` and a stop signal: splitting nodes
-    /// (``SplitPool``, on `helpers` when they are free, else on threads started for it)
-    /// or Lazy SMP (``ForkJoin``).
+    /// (``SplitPool``, on `helpers` when they are free, else on threads started for it,
+    /// once the main thread's iterations have taken `settings.joinNodes` nodes) or Lazy
+    /// SMP (``ForkJoin``).
     @inlinable
     static func search(_ game: GameHistory<Game>, budget: SearchBudget, evaluator: E,
                        settings: AlphaBetaSettings = AlphaBetaSettings(), table: TranspositionTable,
@@ -73,26 +74,37 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
             // of the nodes it (or they) split.
             let pool = SplitPool<Game>(threads: threads)
             let history = HistoryTable()
+            // The agent's kept threads and busy table, unless another search (a copy of the
+            // agent) holds them: then threads and a table of this search's own.
+            let kept = helpers?.reserve() == true ? helpers : nil
             // Threads also defer a move whose position the other is searching (as in ABDADA):
             // in these small games sibling subtrees share many positions.
-            let busy = BusyTable()
-            let mainSearch = { () -> (nodes: Int, completed: (Int, Int, [Game.Move])?) in
-                let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
-                                        nodeLimit: nodeLimit, game: game, busy: busy, pool: pool, threadIndex: 0, history: history)
-                let completed = iterate(w, game: game, maxDepth: maxDepth, first: 1, stop: stop, clock: clock,
-                                        settings: settings, finished: nil, board: nil, thread: 0)
-                stop.set()
-                pool.finish()
-                return (w.nodes, completed)
-            }
+            let busy = kept?.busy ?? BusyTable()
+            let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
+                                    nodeLimit: nodeLimit, game: game, busy: busy, pool: pool, threadIndex: 0, history: history)
+            // Alone until the helpers join (settings.joinNodes).
+            w.sharing = false
             let helper = { @Sendable (i: Int) -> Int in
                 let w = AlphaBetaWorker(evaluator: evaluator, settings: settings, table: table, stop: stop, clock: clock,
                                         nodeLimit: .max, game: game, busy: busy, pool: pool, threadIndex: i, history: history)
                 w.waitForWork(at: nil)
                 return w.nodes
             }
-            let (main, helperNodes) = helpers?.run(main: mainSearch, helper: helper) ?? pool.run(main: mainSearch, helper: helper)
-            return report(main.completed, nodes: main.nodes + helperNodes, game: game, clock: clock)
+            let completed = iterate(w, game: game, maxDepth: maxDepth, first: 1, stop: stop, clock: clock,
+                                    settings: settings, finished: nil, board: nil, thread: 0,
+                                    joinAfter: settings.joinNodes) {
+                if let kept {
+                    kept.busy.clear()
+                    kept.start(helper)
+                } else {
+                    pool.start(helper: helper)
+                }
+                w.sharing = true
+            }
+            stop.set()
+            pool.finish()
+            let helperNodes = kept?.join() ?? pool.join()
+            return report(completed, nodes: w.nodes + helperNodes, game: game, clock: clock)
         }
         let split = settings.split && threads > 1
         let busy = split ? BusyTable() : nil
@@ -124,15 +136,21 @@ public struct AlphaBetaAgent<E: Evaluator>: TwoPlayerAgent, SearchAgentIdentity 
     }
 
     /// Iterative deepening on one worker from depth `first`: its deepest completed
-    /// iteration (depth, score, principal variation), if any.
+    /// iteration (depth, score, principal variation), if any. `join`, if given, is called
+    /// once, before the first iteration that starts with `joinAfter` nodes or more searched.
     @inlinable
     static func iterate(_ w: AlphaBetaWorker<E>, game: GameHistory<Game>, maxDepth: Int, first: Int, stop: StopSignal,
                         clock: Clock, settings: AlphaBetaSettings, finished: FinishedDepth?, board: IterationBoard?,
-                        thread i: Int) -> (Int, Int, [Game.Move])? {
+                        thread i: Int, joinAfter: Int = 0, join: (() -> Void)? = nil) -> (Int, Int, [Game.Move])? {
         var completed: (Int, Int, [Game.Move])? = nil
         var depth = first
         let infinity = AlphaBetaWorker<E>.infinity
+        var join = join
         while depth <= maxDepth {
+            if let bring = join, w.nodes >= joinAfter {
+                bring()
+                join = nil
+            }
             if let board { depth = board.claim(depth, thread: i, maxDepth: maxDepth) }
             w.iteration = depth
             var score = 0

@@ -29,9 +29,17 @@ public struct AlphaBetaSettings: Sendable, Equatable {
     public var youngBrothers: Bool
     /// The least depth at which a node splits (``youngBrothers``).
     public var splitDepth: Int
+    /// With ``youngBrothers``: the main thread searches alone until its iterations have
+    /// taken this many nodes, and the helpers join from the next iteration on (0: from the
+    /// first). Waking them, and waiting for them at the end, costs a search about what a
+    /// few thousand nodes do (results/search-strength/threads-short.md), more than a small
+    /// iteration shared can win back. A count of nodes, not a time: a search that ends
+    /// before it is the 1-thread search, node for node, under any budget.
+    public var joinNodes: Int
 
     public init(quiescence: Int = 0, aspiration: Int = 0, reductions: Bool = false, nullMove: Bool = false,
-                split: Bool = false, skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 3) {
+                split: Bool = false, skipDepths: Bool = false, youngBrothers: Bool = false, splitDepth: Int = 3,
+                joinNodes: Int = 0) {
         self.quiescence = quiescence
         self.aspiration = aspiration
         self.reductions = reductions
@@ -40,6 +48,7 @@ public struct AlphaBetaSettings: Sendable, Equatable {
         self.skipDepths = skipDepths
         self.youngBrothers = youngBrothers
         self.splitDepth = splitDepth
+        self.joinNodes = joinNodes
     }
 }
 
@@ -53,7 +62,8 @@ extension AlphaBetaSettings {
         }
         self.init(quiescence: spec.int("qs")!, aspiration: spec.int("asp")!, reductions: spec.bool("lmr")!,
                   nullMove: spec.bool("nmp")!, split: spec.bool("split")!, skipDepths: spec.bool("skip")!,
-                  youngBrothers: spec.bool("ybw")! && !lazy, splitDepth: spec.int("splitdepth")!)
+                  youngBrothers: spec.bool("ybw")! && !lazy, splitDepth: spec.int("splitdepth")!,
+                  joinNodes: spec.int("joinnodes")!)
     }
 }
 
@@ -83,6 +93,13 @@ final class BusyTable: @unchecked Sendable {
     }
 
     @inlinable @inline(__always) func slot(_ hash: UInt64) -> Int { Int(truncatingIfNeeded: hash >> 49) }
+
+    /// Empties every slot, for a search that reuses the table. (A search leaves it empty
+    /// anyway, each thread leaving every position it entered; clearing costs a few
+    /// microseconds and rests on nothing.)
+    @inlinable func clear() {
+        for i in 0..<Self.slotCount { slots[i].store(0, ordering: .relaxed) }
+    }
 
     /// Whether a thread is searching the position of `hash`.
     @inlinable @inline(__always) func isBusy(_ hash: UInt64) -> Bool { slots[slot(hash)].load(ordering: .relaxed) == hash }
@@ -201,6 +218,11 @@ final class AlphaBetaWorker<E: Evaluator> {
     @exclusivity(unchecked) @usableFromInline var aborted = false
     /// Shared with the other threads when they split iterations (``BusyTable``).
     @usableFromInline let busy: BusyTable?
+    /// Other threads search with this one now: it marks its positions in ``busy`` and
+    /// defers theirs, and (splitting nodes) offers moves to them. Off while the main
+    /// thread of a search that splits nodes searches alone (``AlphaBetaSettings/joinNodes``):
+    /// it then searches exactly as one thread does.
+    @exclusivity(unchecked) @usableFromInline var sharing: Bool
     /// The deepest iteration any thread has finished: a thread still in it stops it.
     @usableFromInline let finished: FinishedDepth?
     /// The iteration this thread is in.
@@ -232,6 +254,7 @@ final class AlphaBetaWorker<E: Evaluator> {
         self.pool = pool
         self.threadIndex = threadIndex
         self.busy = busy
+        sharing = busy != nil
         self.finished = finished
         deferred = .allocate(capacity: (Self.maxPly + 1) * MoveList<Game.Move>.capacity)
         noNull = .allocate(capacity: Self.maxPly + 2)
@@ -390,14 +413,14 @@ final class AlphaBetaWorker<E: Evaluator> {
         // (`deferred`) and searched after the others: steps k ≥ n take them in order.
         let later = deferred + ply * MoveList<Game.Move>.capacity
         var deferredCount = 0
-        let splitting = busy != nil && depth >= 3
+        let splitting = sharing && depth >= 3
         // Split nodes defer even the first move (another is then searched first, and the
         // node is not split: see ``BusyTable``). On 2 threads it reached the set's depths
         // 1.01–1.07x sooner in seven interleaved A/Bs (results/search-strength/thread-scaling.md).
         let firstDefers = pool != nil
         // Young brothers wait: once the first move is searched, the rest may be shared
         // with a thread that is idle (`split`), at the first move after which one is.
-        var mayShare = pool != nil && depth >= settings.splitDepth
+        var mayShare = sharing && pool != nil && depth >= settings.splitDepth
         var k = 0
         while k < n + deferredCount {
             let i: Int

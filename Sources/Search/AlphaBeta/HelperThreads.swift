@@ -16,6 +16,10 @@ import Synchronization
 @usableFromInline
 final class HelperThreads: Sendable {
     @usableFromInline let crew: HelperCrew
+    /// The busy table (``BusyTable``) of the search that holds the threads, made with the
+    /// agent: a search that allocated its own paid for mapping its 64 pages, about as long
+    /// as a search of a few hundred nodes. Cleared by each search that brings the helpers in.
+    @usableFromInline let busy = BusyTable()
 
     /// Starts `count` helper threads, parked until a search needs them.
     @usableFromInline
@@ -32,16 +36,20 @@ final class HelperThreads: Sendable {
 
     deinit { crew.dismiss() }
 
-    /// Runs `helper(i)` for the helpers 1...count on the parked threads and `main` on the
-    /// calling thread; returns when all are done, with the sum of the helpers' results.
-    /// Nil, running nothing, when another search holds the threads (copies of an agent
-    /// searching at once): the caller starts threads of its own.
+    /// Takes the threads (and ``busy``) for a search; false when another search holds
+    /// them (copies of an agent searching at once): that search starts threads of its own.
     @inlinable
-    func run<T>(main: () -> T, helper: @escaping @Sendable (Int) -> Int) -> (T, Int)? {
-        guard crew.claim(helper) else { return nil }
-        let value = main()
-        return (value, crew.join())
-    }
+    func reserve() -> Bool { crew.reserve() }
+
+    /// Runs `helper(i)` for the helpers 1...count on the parked threads of a search that
+    /// holds them (``reserve()``), while the calling thread goes on with its own search.
+    @inlinable
+    func start(_ helper: @escaping @Sendable (Int) -> Int) { crew.start(helper) }
+
+    /// Waits for the helpers ``start(_:)`` set to work, if any; their results' sum. The
+    /// threads are free again for the next search.
+    @inlinable
+    func join() -> Int { crew.join() }
 }
 
 /// What an agent's helper threads share with the thread that searches: the job, the
@@ -58,6 +66,8 @@ final class HelperCrew: Sendable {
     @usableFromInline let dismissed = Atomic<Bool>(false)
     /// A search holds the threads.
     @usableFromInline let busy = Atomic<Bool>(false)
+    /// The search holding the threads has woken them (only that search's thread touches it).
+    @usableFromInline let started = Atomic<Bool>(false)
     @usableFromInline let wake: [DispatchSemaphore]
     @usableFromInline let finished = DispatchSemaphore(value: 0)
     @usableFromInline let total = Atomic<Int>(0)
@@ -68,26 +78,34 @@ final class HelperCrew: Sendable {
         wake = (0..<max(1, count)).map { _ in DispatchSemaphore(value: 0) }
     }
 
-    /// Takes the threads for a search and wakes them on `helper`; false when another
-    /// search holds them.
+    /// Takes the threads for a search; false when another search holds them.
     @inlinable
-    func claim(_ helper: @escaping @Sendable (Int) -> Int) -> Bool {
-        guard busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
-        job.withLock { $0 = helper }
-        total.store(0, ordering: .relaxed)
-        for w in wake { w.signal() }
-        return true
+    func reserve() -> Bool {
+        busy.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     }
 
-    /// Waits for every helper to finish the job; their results' sum. The threads are
-    /// free again for the next search.
+    /// Wakes the threads of a search that holds them on `helper`.
+    @inlinable
+    func start(_ helper: @escaping @Sendable (Int) -> Int) {
+        job.withLock { $0 = helper }
+        total.store(0, ordering: .relaxed)
+        started.store(true, ordering: .relaxed)
+        for w in wake { w.signal() }
+    }
+
+    /// Waits for every helper to finish the job, if ``start(_:)`` gave them one; their
+    /// results' sum. The threads are free again for the next search.
     @inlinable
     func join() -> Int {
-        for _ in 0..<count { finished.wait() }
-        // Dropped here, not when the next search sets its own: the job holds the search's
-        // shared state (its split pool, tables), freed now.
-        job.withLock { $0 = nil }
-        let sum = total.load(ordering: .acquiring)
+        var sum = 0
+        if started.load(ordering: .relaxed) {
+            for _ in 0..<count { finished.wait() }
+            // Dropped here, not when the next search sets its own: the job holds the search's
+            // shared state (its split pool, tables), freed now.
+            job.withLock { $0 = nil }
+            sum = total.load(ordering: .acquiring)
+            started.store(false, ordering: .relaxed)
+        }
         busy.store(false, ordering: .releasing)
         return sum
     }

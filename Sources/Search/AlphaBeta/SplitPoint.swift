@@ -1,4 +1,5 @@
 import Boards
+import Dispatch
 import Foundation
 import Synchronization
 
@@ -148,6 +149,8 @@ final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
     @usableFromInline let done = Atomic<Bool>(false)
     /// The nodes the helpers counted, added as each ends.
     @usableFromInline let helperNodes = Atomic<Int>(0)
+    /// The threads of this search's own (``start(helper:)``) still running.
+    @usableFromInline let ownThreads = DispatchGroup()
 
     @inlinable
     init(threads: Int) {
@@ -224,26 +227,29 @@ final class SplitPool<Game: TwoPlayerGame>: @unchecked Sendable {
         }
     }
 
-    /// Runs `helper(i)` for the helpers 1..<threads on threads of their own, and `main`
-    /// on the calling thread; returns when all are done, with the nodes the helpers counted.
-    /// Own threads, not a shared pool: a helper waits for work that only the main thread
-    /// makes, so all must run at once.
+    /// Starts `helper(i)` for the helpers 1..<threads on threads of their own (when the
+    /// agent's kept threads, ``HelperThreads``, are held by another search), while the
+    /// calling thread searches on. Own threads, not a shared pool: a helper waits for work
+    /// that only the main thread makes, so all must run at once.
     @inlinable
-    func run<T>(main: () -> T, helper: @escaping @Sendable (Int) -> Int) -> (T, Int) {
-        let finished = DispatchGroup()
+    func start(helper: @escaping @Sendable (Int) -> Int) {
         for i in 1..<threads {
-            finished.enter()
+            ownThreads.enter()
             let thread = Thread { [self] in
                 helperNodes.add(helper(i), ordering: .releasing)
-                finished.leave()
+                ownThreads.leave()
             }
             // The search recurses up to AlphaBetaWorker.maxPly plies.
             thread.stackSize = 16 << 20
             thread.start()
         }
-        let value = main()
-        finished.wait()
-        return (value, helperNodes.load(ordering: .acquiring))
+    }
+
+    /// Waits for the threads ``start(helper:)`` started, if any; the nodes they counted.
+    @inlinable
+    func join() -> Int {
+        ownThreads.wait()
+        return helperNodes.load(ordering: .acquiring)
     }
 }
 
