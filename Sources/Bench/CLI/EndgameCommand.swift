@@ -10,7 +10,8 @@ enum EndgameCommand: OptionTable {
     static var turns: ClosedRange<Int> { CommandOption.span(GameRegistry.games(offering: .exactEndgame).map { $0.endgameTurns }, else: 1...1) }
     static let table: [CommandOption] = [
         .game(offering: .exactEndgame), .text("in", "DIR", required: true, help: "a tournament folder (games.jsonl)"),
-        .int("turns", "K", in: turns, default: turns.upperBound, help: "turns left at the solved position (about 0.2 s a position with 2)"),
+        .int("turns", "K", in: turns, default: turns.lowerBound,
+             help: "turns left at the solved position (1: a fraction of a second a position; 2: a minute or more)"),
         CommandOption("agents", .text, "A ...", shown: "every one but oracles", form: .list, help: "the agents to analyse"),
         .int("deals", in: 1...100_000_000, help: "at most N games per agent, the lowest deal seeds first"), .threads(default: 1),
     ]

@@ -9,7 +9,8 @@ enum FieldFlags {
                                         "episodes", "seed", "moves", "partial", "out", "level", "last", "goal", "search", "seeds",
                                         "through", "opponents"]
     /// Fields whose option has another name, in every command.
-    static let renamed: [String: String] = ["openingPlies": "--openings", "folder": "--out"]
+    static let renamed: [String: String] = ["openingPlies": "--openings", "folder": "--out", "evaluateEvery": "--eval-every",
+                                            "initialValue": "--init"]
     /// Fields whose option has another name in one command.
     static let renamedIn: [String: [String: String]] = [
         "solve": ["folder": "--study", "placementFolder": "--placement-all"],

@@ -40,10 +40,6 @@ enum TrainCommand: OptionTable {
         Agents use the weights as greedy:eval=DIR/weights.bin, expectimax:eval=DIR/weights.bin.
         """, footer: "Ctrl-C loses at most the episodes since the last checkpoint.")
 
-    /// The method's settings the library names in an error's field, each set by the option
-    /// of the same name (only this command has them, so FieldFlags does not list them).
-    static let methodFields: Set<String> = ["eval-every", "init"]
-
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         do { try train(arguments) } catch { throw error.prefixed(name) }
     }
@@ -76,17 +72,11 @@ enum TrainCommand: OptionTable {
                                     evaluateEvery: options.isGiven("--eval-every") ? try options.int("--eval-every") : nil,
                                     evaluationGames: try options.int("--eval-games"), evaluationSeed: UInt64(try options.int("--eval-seed")))
         let started = Clock.now
-        let state: String
-        do throws(WorkbenchError) {
-            state = try game.train(folder: URL(fileURLWithPath: out), episodes: try options.int("--episodes"), threads: try options.int("--threads"),
+        let state = try game.train(folder: URL(fileURLWithPath: out), episodes: try options.int("--episodes"), threads: try options.int("--threads"),
                                    seed: seed, alpha: alpha, batch: batch, method: method, resume: options.has("--resume")) { point, seconds in
-                let heldOut = point.heldOut.map { "; held-out \(Output.fixed($0, 3))" } ?? ""
-                print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count)\(heldOut) (\(Output.fixed(seconds, 1)) s)")
-                fflush(nil)
-            }
-        } catch {
-            if let field = error.field, methodFields.contains(field) { throw error.prefixed("--" + field) }
-            throw error
+            let heldOut = point.heldOut.map { "; held-out \(Output.fixed($0, 3))" } ?? ""
+            print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count)\(heldOut) (\(Output.fixed(seconds, 1)) s)")
+            fflush(nil)
         }
         print("trained \(state) in \(Output.fixed(Clock.now - started, 1)) s; weights in \(out)/\(game.trainedFileName)")
     }

@@ -59,10 +59,10 @@ public struct CoinSorterTraining: Sendable {
     /// The checks of the settings alone, before anything is read or written.
     public static func check(episodes: Int, alpha: Double?, batch: Int?, method: TrainingMethod = TrainingMethod()) throws(WorkbenchError) {
         if let every = method.evaluateEvery, every < block || every % block != 0 {
-            throw .usage("held-out evaluations fall on checkpoints: every multiple of \(block) episodes, got \(every)", field: "eval-every")
+            throw .usage("held-out evaluations fall on checkpoints: every multiple of \(block) episodes, got \(every)", field: "evaluateEvery")
         }
         if let v = method.initialValue, !v.isFinite || abs(v) > CoinSorterNTuple.maxInitialValue {
-            throw .usage("the initial value must be within ±\(Format.number(CoinSorterNTuple.maxInitialValue)), got \(v)", field: "init")
+            throw .usage("the initial value must be within ±\(Format.number(CoinSorterNTuple.maxInitialValue)), got \(v)", field: "initialValue")
         }
         if let alpha, !alphaRange.contains(alpha) || alpha == 0 {
             throw .usage("the learning rate must be in (0, \(Format.number(alphaRange.upperBound))], got \(alpha)", field: "alpha")
