@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Checks every complete program of docs/library.md as a user would meet it: each is
-# the main.swift of its own executable target in ONE scratch package (so GameBench
-# builds once) that depends on this one by version tag (`from:`), as
-# .ci/check-library-example.sh does for the README's example. Every example must
-# build, run (exit 0) and print what its marker expects.
+# Checks every complete program of docs/library.md, and README.md's "Use it as a
+# library" example, as a user would meet them: each is the main.swift of its own
+# executable target in ONE scratch package (so GameBench builds once, about a minute
+# on two cores) that depends on this one by version tag (`from:`), on every library
+# product. Every example must build, run (exit 0) and print what its marker expects
+# (the README's example: a ratings table).
 #
 # A complete program is a ```swift block whose previous line is its marker:
 #
@@ -64,7 +65,16 @@ while IFS= read -r line || [ -n "$line" ]; do
 done < "$doc"
 [ "$state" = text ] || fail "$doc: example '$name' (line $marker_line) has no closing \`\`\`"
 [ "${#names[@]}" -gt 0 ] || fail "$doc has no marked example"
-echo "examples in $doc: ${names[*]}"
+docs=()
+for _ in "${names[@]}"; do docs+=("$doc"); done
+
+# README.md's example: the first ```swift block after "## Use it as a library", unchanged.
+readme_start=$(awk '/^## Use it as a library/ {inside=1} inside && /^```swift$/ {print NR + 1; exit}' README.md)
+[ -n "$readme_start" ] || fail "README.md has no swift block under 'Use it as a library'"
+mkdir -p "$pkg/Sources/readme-example"
+awk -v from="$readme_start" 'NR >= from && /^```$/ {exit} NR >= from {print}' README.md > "$pkg/Sources/readme-example/main.swift"
+names+=(readme-example) expects+=("Ratings") starts+=("$readme_start") docs+=(README.md)
+echo "examples in $doc and README.md: ${names[*]}"
 
 # --- GameBench at this code, tagged: the current commit plus the working tree --------
 git clone -q "$top" "$work/GameBench"
@@ -100,9 +110,9 @@ if ! swift build > "$work/build.log" 2>&1; then
   grep -E "error:" "$work/build.log" | head -n 40 >&2 || true
   tail -n 20 "$work/build.log" >&2
   for i in "${!names[@]}"; do
-    echo "Sources/${names[$i]}/main.swift line N is $doc line $((${starts[$i]} - 1))+N" >&2
+    echo "Sources/${names[$i]}/main.swift line N is ${docs[$i]} line $((${starts[$i]} - 1))+N" >&2
   done
-  fail "the examples of $doc do not build (errors above)"
+  fail "the examples of $doc and README.md do not build (errors above)"
 fi
 echo "built ${#names[@]} examples against tag $tag in $((SECONDS - build_started)) s"
 
@@ -137,5 +147,5 @@ for i in "${!names[@]}"; do
     echo "ok   $n (${seconds} s)"
   fi
 done
-[ "$failed" -eq 0 ] || fail "some examples of $doc failed"
+[ "$failed" -eq 0 ] || fail "some examples of $doc or README.md failed"
 echo "library docs: OK (${#names[@]} examples built and ran against tag $tag in $((SECONDS - started)) s)"

@@ -74,17 +74,17 @@ final class CoinSorterLearningTests: XCTestCase {
     }
 
     func testTrainingIsReproducibleFromItsSeed() {
-        let (a, sa, scoresA) = trained(episodes: 200, seed: 9)
-        let (b, sb, scoresB) = trained(episodes: 200, seed: 9)
+        let (a, sa, scoresA) = trained(episodes: 60, seed: 9)
+        let (b, sb, scoresB) = trained(episodes: 60, seed: 9)
         XCTAssertEqual(a.weightArray, b.weightArray)
         XCTAssertEqual(sa, sb)
         XCTAssertEqual(scoresA, scoresB)
-        let (c, _, _) = trained(episodes: 200, seed: 10)
+        let (c, _, _) = trained(episodes: 60, seed: 10)
         XCTAssertNotEqual(a.weightArray, c.weightArray, "another seed, other deals")
         // In two calls, the same as in one.
         let trainer = CoinSorterTDTrainer(network: CoinSorterNTuple(), state: CoinSorterTrainingState(seed: 9, alpha: 0.1, batch: 1))
-        _ = trainer.train(episodes: 120, threads: 1)
-        _ = trainer.train(episodes: 80, threads: 1)
+        _ = trainer.train(episodes: 37, threads: 1)
+        _ = trainer.train(episodes: 23, threads: 1)
         XCTAssertEqual(trainer.network.weightArray, a.weightArray)
         XCTAssertEqual(trainer.state, sa)
     }
