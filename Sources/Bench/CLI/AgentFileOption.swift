@@ -30,18 +30,9 @@ struct AgentFileOption {
     }
 
     /// The game's catalog with the file's agents, playing under `rules`.
-    func catalog<G: TwoPlayerWorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError)
-        -> AgentCatalog<any TwoPlayerAgent<G>> {
+    func catalog<G: WorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError) -> AgentCatalog<G.Agent> {
         var catalog = G.agentCatalog
-        do { try external?.register(in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
-        return catalog
-    }
-
-    /// The puzzle's catalog with the file's agents, playing under `rules`.
-    func catalog<G: PuzzleWorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError)
-        -> AgentCatalog<any PuzzleAgent<G>> {
-        var catalog = G.agentCatalog
-        do { try external?.register(in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
+        do { try external?.register(G.self, in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
         return catalog
     }
 
@@ -51,7 +42,7 @@ struct AgentFileOption {
 
 /// `bench serve`: a built-in agent spoken over the agent protocol on standard input
 /// and output.
-struct ServeCommand: GameCommand, UniformGameVisitor, OptionTable {
+struct ServeCommand: GameCommand, UniformGameVisitor, Subcommand {
     static let name = "serve"
     static let table: [CommandOption] = [.game, .text("agent", "SPEC", required: true, help: "the agent to serve")]
     static let help = table.help(usage: ["bench serve [--game tigers-goats] --agent SPEC"], about: """

@@ -4,7 +4,7 @@ import Workbench
 /// `bench agents`: every agent kind of every game (or of one), with its parameters'
 /// types, ranges, defaults and help, and the game's own description — what a UCI
 /// engine's option list is, read from the same declarations parsing uses.
-enum AgentsCommand: OptionTable {
+enum AgentsCommand: Subcommand {
     static let name = "agents"
     static let table: [CommandOption] = [
         .text("game", "NAME", shown: "every game", help: "the game: \(GameRegistry.names)"), .json, .agentFile,

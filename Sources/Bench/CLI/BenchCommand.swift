@@ -17,49 +17,43 @@ struct BenchSubcommand: Sendable {
     let run: @Sendable ([String]) throws(WorkbenchError) -> Void
 }
 
+/// A command type that lists itself in ``BenchCommand/commands`` by its name, help and run.
+protocol Subcommand: OptionTable, SendableMetatype {
+    static var help: String { get }
+    static func run(_ arguments: [String]) throws(WorkbenchError)
+}
+
+extension BenchSubcommand {
+    /// The entry of `command`, called `name` when that is not the command's own name.
+    init<C: Subcommand>(_ command: C.Type, name: String? = nil, _ summary: String) {
+        self.init(name: name ?? C.name, summary: summary, help: { C.help }, run: C.run)
+    }
+}
+
 /// The `bench` command line: picks the command and reports misuse as one line.
 enum BenchCommand {
     /// Every command, in the order of `bench --help`.
     static let commands: [BenchSubcommand] = [
-        BenchSubcommand(name: "benchmark", summary: "perft depth 6 from the start on 1 and all threads",
-                        help: { BenchmarkCommand.help }, run: BenchmarkCommand.run),
-        BenchSubcommand(name: "perft", summary: "leaf counts of the legal-move tree, divide, speed",
-                        help: { PerftCommand.help }, run: PerftCommand.run),
-        BenchSubcommand(name: "replay", summary: "play a list of moves and print the resulting position",
-                        help: { ReplayCommand.help }, run: ReplayCommand.run),
-        BenchSubcommand(name: "playouts", summary: "random games to the end: plies per second, outcomes",
-                        help: { PlayoutCommand.help }, run: PlayoutCommand.run),
-        BenchSubcommand(name: "agents", summary: "the agent kinds of each game: parameters, types, ranges, defaults (--json)",
-                        help: { AgentsCommand.help }, run: AgentsCommand.run),
-        BenchSubcommand(name: "search", summary: "one agent on one position: move, value, nodes, speed",
-                        help: { SearchCommand.help }, run: SearchCommand.run),
-        BenchSubcommand(name: "tournament", summary: "agents against each other on worker threads, with statistics",
-                        help: { TournamentCommand.help }, run: TournamentCommand.run),
-        BenchSubcommand(name: "report", summary: "rebuild a tournament's summary files from its games",
-                        help: { ReportCommand.help }, run: ReportCommand.run),
-        BenchSubcommand(name: "merge", summary: "join the folders of a tournament's shards (--shard K/N) into one",
-                        help: { MergeCommand.help }, run: MergeCommand.run),
-        BenchSubcommand(name: "tune", summary: "SPSA tuning of an agent's weights, verified against the baseline",
-                        help: { TuneCommand.help }, run: TuneCommand.run),
-        BenchSubcommand(name: "endgame",
-                        summary: "Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add",
-                        help: { EndgameCommand.help }, run: EndgameCommand.run),
+        BenchSubcommand(BenchmarkCommand.self, "perft depth 6 from the start on 1 and all threads"),
+        BenchSubcommand(PerftCommand.self, "leaf counts of the legal-move tree, divide, speed"),
+        BenchSubcommand(ReplayCommand.self, "play a list of moves and print the resulting position"),
+        BenchSubcommand(PlayoutCommand.self, "random games to the end: plies per second, outcomes"),
+        BenchSubcommand(AgentsCommand.self, "the agent kinds of each game: parameters, types, ranges, defaults (--json)"),
+        BenchSubcommand(SearchCommand.self, "one agent on one position: move, value, nodes, speed"),
+        BenchSubcommand(TournamentCommand.self, "agents against each other on worker threads, with statistics"),
+        BenchSubcommand(ReportCommand.self, "rebuild a tournament's summary files from its games"),
+        BenchSubcommand(MergeCommand.self, "join the folders of a tournament's shards (--shard K/N) into one"),
+        BenchSubcommand(TuneCommand.self, "SPSA tuning of an agent's weights, verified against the baseline"),
+        BenchSubcommand(EndgameCommand.self, "Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add"),
         BenchSubcommand(name: "train", summary: "TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable",
                         help: { TrainCommand.help }, run: TrainCommand.run),
-        BenchSubcommand(name: "play", summary: "play at the terminal against an agent (or a person)",
-                        help: { PlayCommand.help }, run: PlayCommand.run),
-        BenchSubcommand(name: "sprt", summary: "the SPRT's log-likelihood ratio and decision for pentanomial counts",
-                        help: { SprtCommand.help }, run: SprtCommand.run),
-        BenchSubcommand(name: "solve",
-                        summary: "a game's tablebase by retrograde analysis (or read from its file), its placement phase, a puzzle's deals",
-                        help: { SolveCommand.help }, run: SolveCommand.run),
-        BenchSubcommand(name: "grade", summary: "an agent's moves on random solved positions, against the tablebase's values",
-                        help: { GradeCommand.help }, run: GradeCommand.run),
-        BenchSubcommand(name: "serve",
-                        summary: "a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)",
-                        help: { ServeCommand.help }, run: ServeCommand.run),
-        BenchSubcommand(name: "cluster", summary: "a tournament as a Slurm array job of shards and a merge job (docs/cluster.md)",
-                        help: { ClusterCommand.help }, run: ClusterCommand.run),
+        BenchSubcommand(PlayCommand.self, "play at the terminal against an agent (or a person)"),
+        BenchSubcommand(SprtCommand.self, "the SPRT's log-likelihood ratio and decision for pentanomial counts"),
+        BenchSubcommand(SolveCommand.self,
+                        "a game's tablebase by retrograde analysis (or read from its file), its placement phase, a puzzle's deals"),
+        BenchSubcommand(GradeCommand.self, "an agent's moves on random solved positions, against the tablebase's values"),
+        BenchSubcommand(ServeCommand.self, "a built-in agent spoken over the agent protocol on stdin/stdout (docs/protocol.md)"),
+        BenchSubcommand(ClusterCommand.self, name: "cluster", "a tournament as a Slurm array job of shards and a merge job (docs/cluster.md)"),
         BenchSubcommand(name: "help", aliases: ["--help", "-h"], summary: "this text; `bench COMMAND --help` for a command's options",
                         help: { BenchCommand.help }, run: { rest throws(WorkbenchError) in
                             guard let topic = rest.first else { return print(BenchCommand.help) }
@@ -125,7 +119,7 @@ enum BenchCommand {
 }
 
 /// `bench benchmark`: the move-generation speed.
-struct BenchmarkCommand: TwoPlayerGameCommand, OptionTable {
+struct BenchmarkCommand: TwoPlayerGameCommand, Subcommand {
     static let name = "benchmark"
     static let table: [CommandOption] = [
         .game, .int("depth", in: 1...30, default: 6, help: "perft depth"), .threads(help: "the parallel run's threads"),

@@ -8,7 +8,7 @@ import Workbench
 /// `OUT/shards/shard-K`, the merge writes the complete tournament into `OUT/merged`
 /// (a folder of its own: OUT already holds `shards/` and the scripts), and the
 /// scripts and the tasks' logs go to `OUT/slurm` (or `--dir`).
-enum ClusterCommand: OptionTable {
+enum ClusterCommand: Subcommand {
     static let name = "cluster slurm"
     static let table: [CommandOption] = [
         .int("shards", in: Shard.countRange, required: true, help: "array tasks, one shard each"),
@@ -199,17 +199,10 @@ enum ClusterCommand: OptionTable {
             "# The shards of a bench \(plan.command): array task K runs shard K of \(plan.shards)",
             "# into \(plan.shardsFolder)/shard-K. Written by bench cluster slurm (docs/cluster.md).",
             "# Rerun shard K (it resumes where it stopped): sbatch --array=K \(quoted(plan.shardsScript))",
-            "#SBATCH --job-name=bench-shards",
-            "#SBATCH --array=0-\(plan.shards - 1)",
-            "#SBATCH --cpus-per-task=\(plan.cpus)",
         ]
-        lines += (plan.directives + plan.sbatchLines).map { "#SBATCH " + $0 }
+        lines += sbatch(plan, ["--job-name=bench-shards", "--array=0-\(plan.shards - 1)", "--cpus-per-task=\(plan.cpus)"],
+                        then: ["--requeue", "--open-mode=append"], output: "shard-%a.out")
         lines += [
-            "#SBATCH --requeue",
-            "#SBATCH --open-mode=append",
-            "#SBATCH --chdir=" + directiveQuoted(plan.workingDirectory),
-            "#SBATCH --output=" + directiveQuoted(pattern(plan.logs) + "/shard-%a.out"),
-            "",
             "shard=\"${SLURM_ARRAY_TASK_ID:?submit this script with sbatch: it is an array job}\"",
             "out=\(quoted(plan.shardsFolder))/shard-\"$shard\"",
             "# A task requeued or resubmitted finds its shard's folder and continues it.",
@@ -231,16 +224,9 @@ enum ClusterCommand: OptionTable {
             "# The merge of the \(plan.shards) shards in \(plan.shardsFolder) into \(plan.mergedFolder).",
             "# Written by bench cluster slurm (docs/cluster.md); submitted after the shards' array job:",
             "#   sbatch --dependency=afterok:JOBID \(quoted(plan.mergeScript))",
-            "#SBATCH --job-name=bench-merge",
-            "#SBATCH --cpus-per-task=1",
         ]
-        lines += (plan.directives + plan.sbatchLines).map { "#SBATCH " + $0 }
-        lines += [
-            "#SBATCH --kill-on-invalid-dep=yes",
-            "#SBATCH --chdir=" + directiveQuoted(plan.workingDirectory),
-            "#SBATCH --output=" + directiveQuoted(pattern(plan.logs) + "/merge-%j.out"),
-            "",
-        ]
+        lines += sbatch(plan, ["--job-name=bench-merge", "--cpus-per-task=1"], then: ["--kill-on-invalid-dep=yes"],
+                        output: "merge-%j.out")
         lines += setupLines(plan, job: "bench-merge")
         lines += [
             "# Every shard by name (not a glob): a missing one is named by bench merge.",
@@ -249,6 +235,15 @@ enum ClusterCommand: OptionTable {
             "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) --shards \"${shards[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A script's `#SBATCH` directives: `first`, the ones passed through (`--account`, …,
+    /// `--sbatch`), `then`, the working directory and the log file `output` in the logs'
+    /// folder; and the blank line after them.
+    static func sbatch(_ plan: Plan, _ first: [String], then: [String], output: String) -> [String] {
+        let all = first + plan.directives + plan.sbatchLines + then
+            + ["--chdir=" + directiveQuoted(plan.workingDirectory), "--output=" + directiveQuoted(pattern(plan.logs) + "/" + output)]
+        return all.map { "#SBATCH " + $0 } + [""]
     }
 
     /// The `--setup` lines, each run in the job's shell (so what it sets stays for bench)

@@ -4,7 +4,7 @@ import Workbench
 /// `bench endgame`: Coin Sorter's last turns of recorded games solved exactly, to
 /// split the gap to the ceiling into what better play could get and what only seeing
 /// the draws gets (docs/learning.md, "The ceiling").
-enum EndgameCommand: OptionTable {
+enum EndgameCommand: Subcommand {
     static let name = "endgame"
     /// The turns left any game solves (each game checks its own).
     static var turns: ClosedRange<Int> { CommandOption.span(GameRegistry.games(offering: .exactEndgame).map { $0.endgameTurns }, else: 1...1) }

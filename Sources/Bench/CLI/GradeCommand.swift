@@ -5,7 +5,7 @@ import Workbench
 
 /// `bench grade`: an agent's moves on random tablebase positions, graded by the
 /// tablebase (the work is the library's `Grading`).
-struct GradeCommand: OptionTable {
+struct GradeCommand: Subcommand {
     static let name = "grade"
     static let table: [CommandOption] = [
         .game(offering: .tablebase), .text("agent", "SPEC", required: true, help: "the agent, e.g. alphabeta:depth=4"),

@@ -4,7 +4,7 @@ import Workbench
 /// `bench merge`: the folders of a sharded run's shards (a tournament, a grading, a
 /// placement study: whatever ``ShardedRuns`` knows) joined into one folder, as one
 /// machine would have written it.
-enum MergeCommand: OptionTable {
+enum MergeCommand: Subcommand {
     static let name = "merge"
     static let table: [CommandOption] = [
         .text("out", "DIR", required: true, help: "the merged folder (new, or empty)"),

@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench replay`: plays a list of moves and prints where they lead.
-struct ReplayCommand: GameCommand, OptionTable {
+struct ReplayCommand: GameCommand, Subcommand {
     static let name = "replay"
     static let table: [CommandOption] = [
         .game, .text("moves", "LIST", default: "", shown: "none", help: "the moves to play (may be empty)"), .position,
@@ -39,15 +39,8 @@ struct ReplayCommand: GameCommand, OptionTable {
         let passed: Bool?
         let measures: [(name: String, value: Int)]
 
-        struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(_ s: String) { stringValue = s }
-            init?(stringValue s: String) { stringValue = s }
-            init?(intValue: Int) { nil }
-        }
-
         func encode(to encoder: any Encoder) throws {
+            typealias Key = JSON.Key
             var c = encoder.container(keyedBy: Key.self)
             try c.encode(game, forKey: Key("game"))
             try c.encode(seed, forKey: Key("seed"))

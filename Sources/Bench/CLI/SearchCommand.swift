@@ -3,7 +3,7 @@ import Search
 import Workbench
 
 /// `bench search`: one agent, one position: the move, value, depth, nodes and speed.
-struct SearchCommand: GameCommand, OptionTable {
+struct SearchCommand: GameCommand, Subcommand {
     static let name = "search"
     static let table: [CommandOption] = [
         .game, .text("agent", "SPEC", required: true, help: "e.g. alphabeta:depth=6 mcts:playouts=2000,c=1.4 greedy random "
@@ -43,46 +43,48 @@ struct SearchCommand: GameCommand, OptionTable {
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        let spec = try options.text("--agent")
-        let seed = try options.uint64("--seed")
         let history: GameHistory<G>
         do { history = try Replay.play(G.splitMoves(try options.text("--moves")), from: try options.startPosition()) } catch {
             throw error.prefixed(Self.name)
         }
-        guard history.outcome == nil else { throw .usage("search: the game is over; nothing to search") }
-        let agentFile = try AgentFileOption(options)
-        defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        var agent: any TwoPlayerAgent<G>
-        do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("search") }
-        let r = agent.selectMove(history)
-        try Self.check(r, agent: agent, spec: spec)
+        guard history.outcome == nil else { throw Self.over }
         let p = history.position
-        try show(Self.summarize(r, game: G.name, agent: spec, position: p.text) { p.notation(of: $0) }, options)
+        try search(G.self, options, position: p.text, notation: { p.notation(of: $0) }) { agent in (agent.selectMove(history), false) }
     }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        let spec = try options.text("--agent")
-        let seed = try options.uint64("--seed")
         let referee: G.Referee
         do {
-            referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: seed, rules: try options.rules(G.self),
-                                      game: G.self)
+            referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: try options.uint64("--seed"),
+                                      rules: try options.rules(G.self), game: G.self)
         } catch {
             throw error.prefixed(Self.name)
         }
-        guard !referee.state.isOver else { throw .usage("search: the game is over; nothing to search") }
+        guard !referee.state.isOver else { throw Self.over }
+        let state = referee.state
+        try search(G.self, options, position: state.text, notation: { state.notation(of: $0) }) { agent in
+            (Match.selectMove(&agent, referee: referee), agent.readsReferee)
+        }
+    }
+
+    static let over = WorkbenchError.usage("search: the game is over; nothing to search")
+
+    /// Makes the agent of `--agent` (with `--agent-file`'s), lets `select` search with it
+    /// and prints the result; `select` also says whether the agent read the referee.
+    func search<G: WorkbenchGame, M>(_ game: G.Type, _ options: Options, position: String, notation: (M) -> String,
+                                     select: (inout G.Agent) -> (SearchResult<M>, readsReferee: Bool)) throws(WorkbenchError) {
+        let spec = try options.text("--agent")
+        let seed = try options.uint64("--seed")
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        var agent: any PuzzleAgent<G>
+        var agent: G.Agent
         do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("search") }
-        let state = referee.state
-        let r = Match.selectMove(&agent, referee: referee)
+        let (r, readsReferee) = select(&agent)
         try Self.check(r, agent: agent, spec: spec)
-        var report = Self.summarize(r, game: G.name, agent: spec, position: state.text) { state.notation(of: $0) }
-        if agent.readsReferee { report.note = Clairvoyance.notice(spec) }
+        var report = Self.summarize(r, game: G.name, agent: spec, position: position, name: notation)
+        if readsReferee { report.note = Clairvoyance.notice(spec) }
         try show(report, options)
     }
 

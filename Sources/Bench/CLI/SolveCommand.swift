@@ -8,7 +8,7 @@ import Workbench
 /// analysis and written there; with a placement phase, studies of it and the sweep
 /// over it; for a puzzle with a deal solver, its deals (``DealSolveCommand``). What a
 /// game offers comes from the registry (``Capability``).
-struct SolveCommand: OptionTable {
+struct SolveCommand: Subcommand {
     static let name = "solve"
     /// The tablebase's options, the placement study's and the sweep's: one table, three paragraphs of the help.
     static let tablebaseOptions: [CommandOption] = [

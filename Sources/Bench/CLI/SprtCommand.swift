@@ -4,7 +4,7 @@ import Workbench
 
 /// `bench sprt`: the SPRT of a match given by its pentanomial counts, without playing
 /// it (to check a result, or to see how many pairs a test would need).
-enum SprtCommand: OptionTable {
+enum SprtCommand: Subcommand {
     static let name = "sprt"
     static let table: [CommandOption] = [
         .text("pentanomial", "C", required: true, help: "five whole counts, comma-separated (each 0...10^12)"),

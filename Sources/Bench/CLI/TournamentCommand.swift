@@ -4,7 +4,7 @@ import Search
 import Workbench
 
 /// `bench tournament`: agents play each other (or the same deals) on worker threads.
-struct TournamentCommand: GameCommand, OptionTable {
+struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
     static let name = "tournament"
     static let table: [CommandOption] = [
         .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: "agent specs, e.g. random greedy "
@@ -51,21 +51,23 @@ struct TournamentCommand: GameCommand, OptionTable {
 
     let arguments: [String]
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+    func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let (options, specs) = try Self.options(arguments, G.self)
         let rules = try options.rules(G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: rules, command: Self.name)
         let entrants = try Self.entrants(specs, G.self, catalog)
+        for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
             do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
         }
         let tournament: Tournament<G>
         do {
-            tournament = try Tournament(entrants: entrants, gamesPerPairing: try options.int("--games"), seed: try options.uint64("--seed"),
-                                        openingPlies: try options.int("--openings"),
+            // A puzzle's options refuse --openings and --gauntlet; its format ignores their defaults.
+            tournament = try Tournament(entrants: entrants, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
+                                        seed: try options.uint64("--seed"), openingPlies: try options.int("--openings"),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw error.prefixed(Self.name) }
@@ -84,21 +86,6 @@ struct TournamentCommand: GameCommand, OptionTable {
         return entrants
     }
 
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let (options, specs) = try Self.options(arguments, G.self)
-        let agentFile = try AgentFileOption(options)
-        defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        let entrants = try Self.entrants(specs, G.self, catalog)
-        for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
-        let tournament: Tournament<G>
-        do {
-            tournament = try Tournament(entrants: entrants, deals: try options.int("--games", default: 100),
-                                        seed: try options.uint64("--seed"), rules: try options.rules(G.self),
-                                        command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
-        } catch { throw error.prefixed(Self.name) }
-        try run(tournament, options)
-    }
     /// Opens the output folder (``TournamentFolder``: new, or resumed with every record
     /// checked before a game is played), plays the tournament with a progress line on
     /// a terminal, writes the summary files and prints the Markdown.
@@ -136,7 +123,7 @@ struct TournamentCommand: GameCommand, OptionTable {
 
 /// `bench report`: the summary files again, from a tournament folder's records.
 /// It only reads `games.jsonl`.
-struct ReportCommand: UniformGameVisitor, OptionTable {
+struct ReportCommand: UniformGameVisitor, Subcommand {
     typealias Result = Void
     static let name = "report"
     static let table: [CommandOption] = [.text("in", "DIR", required: true, help: "the tournament's folder")]

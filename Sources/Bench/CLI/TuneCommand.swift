@@ -6,7 +6,7 @@ import Workbench
 
 /// `bench tune`: SPSA tuning of an agent's weights by self-play, then a verification
 /// match of the tuned agent against the baseline (the work is the library's `Tuner`).
-struct TuneCommand: GameCommand, OptionTable {
+struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
     static let name = "tune"
     static let table: [CommandOption] = [
         .game, .text("agent", "SPEC", required: true, help: "the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)"),
@@ -47,19 +47,7 @@ struct TuneCommand: GameCommand, OptionTable {
 
     let arguments: [String]
 
-    func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let options = try Self.parse(arguments, G.self)
-        let agentFile = try AgentFileOption(options)
-        defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--pairs"),
-                                         verification: options.int("--verify-pairs"))
-        var games = WorkbenchTuningGames<G>(settings: settings, catalog: catalog)
-        games.agentFiles = agentFile.paths
-        try run(Tuner(games: games), options)
-    }
-
-    func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+    func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
         if let spec = options.string("--agent"), (try? G.parseAgent(spec))?.kindDescription.readsReferee == true {
             throw .usage("tune: \(Clairvoyance.notice(spec)); there is nothing to tune for real play")
@@ -67,8 +55,10 @@ struct TuneCommand: GameCommand, OptionTable {
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int("--deals"),
-                                         verification: options.int("--verify-deals"))
+        // A batch is game pairs for a two-player game, deals for a puzzle (each option only for its kind).
+        let puzzle = G.players == 1
+        let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int(puzzle ? "--deals" : "--pairs"),
+                                         verification: options.int(puzzle ? "--verify-deals" : "--verify-pairs"))
         var games = WorkbenchTuningGames<G>(settings: settings, catalog: catalog)
         games.agentFiles = agentFile.paths
         try run(Tuner(games: games), options)

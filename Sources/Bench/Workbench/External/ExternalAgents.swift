@@ -77,29 +77,27 @@ public final class ExternalAgents: Sendable {
         return entries
     }
 
-    /// Adds every agent to `catalog`, playing under `rules`; a name a kind of the
-    /// catalog already has is a usage error.
-    public func register<G: TwoPlayerWorkbenchGame>(in catalog: inout AgentCatalog<any TwoPlayerAgent<G>>,
-                                                   rules: G.Rules) throws(WorkbenchError) {
+    /// Adds every agent to `catalog`, the catalog of `game`, playing under `rules`; a
+    /// name a kind of the catalog already has is a usage error.
+    public func register<G: WorkbenchGame>(_ game: G.Type, in catalog: inout AgentCatalog<G.Agent>,
+                                           rules: G.Rules = G.defaultRules) throws(WorkbenchError) {
         let rulesText = try JSON.text(rules)
         for d in definitions {
-            let kind = AgentKind<any TwoPlayerAgent<G>>(d.description) { spec, seed in
-                ExternalTwoPlayerAgent<G>(definition: d, spec: spec, seed: seed, rules: rules, rulesText: rulesText)
+            let kind = AgentKind<G.Agent>(d.description) { spec, seed in
+                G.Format.externalAgent(d, spec: spec, seed: seed, rules: rules, rulesText: rulesText)
             }
             do { try catalog.register(kind) } catch { throw .usage("agent file: \(error.message)") }
         }
     }
 
-    /// Adds every agent to the puzzle catalog `catalog`.
+    /// ``register(_:in:rules:)`` for a two-player game.
+    public func register<G: TwoPlayerWorkbenchGame>(in catalog: inout AgentCatalog<any TwoPlayerAgent<G>>,
+                                                   rules: G.Rules) throws(WorkbenchError) { try register(G.self, in: &catalog, rules: rules) }
+
+    /// ``register(_:in:rules:)`` for a puzzle.
     public func register<G: PuzzleWorkbenchGame>(in catalog: inout AgentCatalog<any PuzzleAgent<G>>,
                                                  rules: G.Rules = G.defaultRules) throws(WorkbenchError) {
-        let rulesText = try JSON.text(rules)
-        for d in definitions {
-            let kind = AgentKind<any PuzzleAgent<G>>(d.description) { spec, seed in
-                ExternalPuzzleAgent<G>(definition: d, spec: spec, seed: seed, rulesText: rulesText)
-            }
-            do { try catalog.register(kind) } catch { throw .usage("agent file: \(error.message)") }
-        }
+        try register(G.self, in: &catalog, rules: rules)
     }
 
     /// Ends every idle process (`quit`, then killed after a second). Processes still
@@ -247,7 +245,7 @@ struct AgentFileEntry: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
 
     init(from decoder: any Decoder) throws {
-        let known = try decoder.container(keyedBy: AnyKey.self)
+        let known = try decoder.container(keyedBy: JSON.Key.self)
         for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
             throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
                 "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -314,12 +312,5 @@ struct AgentFileEntry: Decodable {
             }
             text = t
         }
-    }
-
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -2,6 +2,16 @@ import Foundation
 
 /// JSON as the workbench writes it: sorted keys, one line, failures reported.
 package enum JSON {
+    /// A key named by any string: for objects whose keys are data (a game's measures)
+    /// or are checked against a list (an agent file's entries).
+    package struct Key: CodingKey {
+        package var stringValue: String
+        package var intValue: Int? { nil }
+        package init(_ s: String) { stringValue = s }
+        package init(stringValue s: String) { stringValue = s }
+        package init?(intValue: Int) { nil }
+    }
+
     /// `value` as one line of JSON with sorted keys. JSON has no infinities or NaN,
     /// and the workbench writes none: statistics that would be are `null`
     /// (``Nullable``), so such a number is an error here, never a string.

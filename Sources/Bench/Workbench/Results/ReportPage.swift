@@ -210,77 +210,75 @@ enum ReplayData: GameVisitor {
         guard let (file, records) = try load(G.Rules.self) else { return nil }
         var perfect: (lookup: ((G) -> ExactValue?)?, note: String)? = nil
         if let p = G.self as? any PerfectPlayGame.Type { perfect = Self.perfectPlay(p) as? (lookup: ((G) -> ExactValue?)?, note: String) }
-        var used = 0, kept = 0
-        var games: [String] = []
-        games.reserveCapacity(records.count)
-        for r in records {
-            var o = Self.common(r)
-            if used < budget {
-                var h = GameHistory(G.start(file.rules))
-                if let text = r.start { h = GameHistory((try? G.position(parsing: text, rules: file.rules)) ?? G.start(file.rules)) }
-                var texts = [h.position.text], values: [ExactValue?] = [perfect?.lookup?(h.position)]
-                var over: [Outcome?] = [h.outcome]
-                for m in r.opening + r.moves {
-                    guard h.outcome == nil, let move = try? h.position.parseMove(m) else { break }
-                    h.play(move)
-                    texts.append(h.position.text)
-                    over.append(h.outcome)
-                    if let lookup = perfect?.lookup {
-                        // A finished game's value is its outcome, whatever the table holds.
-                        if let end = h.outcome {
-                            let side = h.position.sideToMove
-                            values.append(ExactValue(end == .draw ? .draw : end == .win(side) ? .win : .loss, plies: 0))
-                        } else { values.append(lookup(h.position)) }
-                    }
-                }
-                used += texts.reduce(0) { $0 + $1.utf8.count + 3 }
-                kept += 1
-                o += ",\"P\":" + JSONText.strings(texts)
-                if h.outcome != nil { o += ",\"end\":" + JSONText.string(G.describe(h.outcome!)) }
-                if perfect?.lookup != nil {
-                    o += ",\"V\":" + JSONText.strings(values.map { $0?.code ?? "" })
-                    o += ",\"M\":" + JSONText.strings(MoveMark.marks(values).map { $0?.rawValue ?? "" })
+        let head = perfect.map { ",\"perfect\":{\"present\":\($0.lookup != nil),\"note\":\(JSONText.string($0.note))}" } ?? ""
+        return data(G.self, records, sides: G.sideNames, head: head) { r in
+            var h = GameHistory(G.start(file.rules))
+            if let text = r.start { h = GameHistory((try? G.position(parsing: text, rules: file.rules)) ?? G.start(file.rules)) }
+            var texts = [h.position.text], values: [ExactValue?] = [perfect?.lookup?(h.position)]
+            for m in r.opening + r.moves {
+                guard h.outcome == nil, let move = try? h.position.parseMove(m) else { break }
+                h.play(move)
+                texts.append(h.position.text)
+                if let lookup = perfect?.lookup {
+                    // A finished game's value is its outcome, whatever the table holds.
+                    if let end = h.outcome {
+                        let side = h.position.sideToMove
+                        values.append(ExactValue(end == .draw ? .draw : end == .win(side) ? .win : .loss, plies: 0))
+                    } else { values.append(lookup(h.position)) }
                 }
             }
-            games.append(o + "}")
+            var o = ",\"P\":" + JSONText.strings(texts)
+            if h.outcome != nil { o += ",\"end\":" + JSONText.string(G.describe(h.outcome!)) }
+            if perfect?.lookup != nil {
+                o += ",\"V\":" + JSONText.strings(values.map { $0?.code ?? "" })
+                o += ",\"M\":" + JSONText.strings(MoveMark.marks(values).map { $0?.rawValue ?? "" })
+            }
+            return (o, texts.reduce(0) { $0 + $1.utf8.count + 3 })
         }
-        var head = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":2,"
-        head += "\"sides\":\(JSONText.strings(G.sideNames)),\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
-        if let perfect { head += ",\"perfect\":{\"present\":\(perfect.lookup != nil),\"note\":\(JSONText.string(perfect.note))}" }
-        return head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
     }
 
     static func perfectPlay<P: PerfectPlayGame>(_ game: P.Type) -> Any { P.perfectPlay() }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
         guard let (file, records) = try load(G.Rules.self) else { return nil }
+        return data(G.self, records, sides: ["player"], head: G.passTarget(file.rules).map { ",\"target\":\($0)" } ?? "") { r in
+            var referee = G.Referee(seed: r.seed, rules: file.rules)
+            var texts = [referee.state.text], moves: [G.Move] = []
+            for m in r.moves {
+                guard !referee.state.isOver, let move = try? referee.state.parseMove(m) else { break }
+                referee.play(move)
+                moves.append(move)
+                texts.append(referee.state.text)
+            }
+            var o = ",\"P\":" + JSONText.strings(texts), size = texts.reduce(0) { $0 + $1.utf8.count + 3 }
+            if let stepped = G.self as? any SteppedReplayGame.Type, let steps = Self.steps(stepped, seed: r.seed, rules: file.rules, moves: moves) {
+                o += ",\"S\":" + steps
+                size += steps.utf8.count
+            }
+            return (o, size)
+        }
+    }
+
+    /// The replay data of `records`: each game's common fields and, while the budget
+    /// lasts, what `replay` gives for it (its fields and their size); `head` adds to the header.
+    func data<G: WorkbenchGame>(_ game: G.Type, _ records: [GameRecord], sides: [String], head: String,
+                                replay: (GameRecord) -> (fields: String, size: Int)) -> String {
         var used = 0, kept = 0
         var games: [String] = []
+        games.reserveCapacity(records.count)
         for r in records {
             var o = Self.common(r)
             if used < budget {
-                var referee = G.Referee(seed: r.seed, rules: file.rules)
-                var texts = [referee.state.text], moves: [G.Move] = []
-                for m in r.moves {
-                    guard !referee.state.isOver, let move = try? referee.state.parseMove(m) else { break }
-                    referee.play(move)
-                    moves.append(move)
-                    texts.append(referee.state.text)
-                }
-                o += ",\"P\":" + JSONText.strings(texts)
-                used += texts.reduce(0) { $0 + $1.utf8.count + 3 }
-                if let stepped = G.self as? any SteppedReplayGame.Type, let steps = Self.steps(stepped, seed: r.seed, rules: file.rules, moves: moves) {
-                    o += ",\"S\":" + steps
-                    used += steps.utf8.count
-                }
+                let (fields, size) = replay(r)
+                o += fields
+                used += size
                 kept += 1
             }
             games.append(o + "}")
         }
-        var head = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":1,"
-        head += "\"sides\":[\"player\"],\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
-        if let target = G.passTarget(file.rules) { head += ",\"target\":\(target)" }
-        return head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
+        var text = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":\(G.players),"
+        text += "\"sides\":\(JSONText.strings(sides)),\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
+        return text + head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
     }
 
     static func steps<S: SteppedReplayGame, R, M>(_ game: S.Type, seed: UInt64, rules: R, moves: [M]) -> String? {

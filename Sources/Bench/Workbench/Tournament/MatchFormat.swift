@@ -39,6 +39,11 @@ public protocol MatchFormat: Sendable {
     /// (``RecordCheck``) come first.
     static func check(_ record: GameRecord, file: TournamentFile<Game.Rules>, opening: inout (pair: Int, texts: [String])?,
                       fail: (String) -> WorkbenchError) throws(WorkbenchError)
+
+    /// An agent of an agents file (`--agent-file`) playing under `rules`, which it is
+    /// told as `rulesText` (their JSON).
+    static func externalAgent(_ definition: ExternalAgentDefinition, spec: AgentSpec, seed: UInt64, rules: Game.Rules,
+                              rulesText: String) -> Game.Agent
 }
 
 /// The format of a two-player game: each pairing (a round robin, or a gauntlet of the
@@ -53,6 +58,11 @@ public enum ColourSwappedPairs<G: TwoPlayerWorkbenchGame>: MatchFormat {
     }
 
     public static var gamesPerUnit: Int { 2 }
+
+    public static func externalAgent(_ definition: ExternalAgentDefinition, spec: AgentSpec, seed: UInt64, rules: G.Rules,
+                                     rulesText: String) -> any TwoPlayerAgent<G> {
+        ExternalTwoPlayerAgent<G>(definition: definition, spec: spec, seed: seed, rules: rules, rulesText: rulesText)
+    }
 
     public static func score(of agent: String, in record: GameRecord) -> Double? { record.score(of: agent) }
 
@@ -150,6 +160,11 @@ public enum SharedDeals<G: PuzzleWorkbenchGame>: MatchFormat {
     public static func schedule(openingPlies: Int, gauntlet: Bool) -> TournamentConfig.Schedule { .sharedDeals }
 
     public static var gamesPerUnit: Int { 1 }
+
+    public static func externalAgent(_ definition: ExternalAgentDefinition, spec: AgentSpec, seed: UInt64, rules: G.Rules,
+                                     rulesText: String) -> any PuzzleAgent<G> {
+        ExternalPuzzleAgent<G>(definition: definition, spec: spec, seed: seed, rulesText: rulesText)
+    }
 
     public static func score(of agent: String, in record: GameRecord) -> Double? {
         record.agents == [agent] ? record.puzzleScore.map(Double.init) : nil

@@ -25,8 +25,8 @@ public struct Tournament<G: WorkbenchGame>: Sendable {
 
     /// A tournament of `games` games per pairing (deals for a puzzle) on the format's
     /// schedule; throws a usage error for a configuration ``TournamentConfig/problem`` refuses.
-    init(entrants: [Entrant<G>], games: Int, seed: UInt64, openingPlies: Int, gauntlet: Bool, sprt: SPRT?,
-         rules: G.Rules, command: String, shard: Shard?) throws(WorkbenchError) {
+    public init(entrants: [Entrant<G>], games: Int, seed: UInt64, openingPlies: Int, gauntlet: Bool, sprt: SPRT?,
+                rules: G.Rules, command: String, shard: Shard?) throws(WorkbenchError) {
         self.entrants = entrants
         self.rules = rules
         var config = TournamentConfig(game: G.name, schedule: G.Format.schedule(openingPlies: openingPlies, gauntlet: gauntlet),
