@@ -63,10 +63,10 @@ final class CoinSorterMultiStageTests: XCTestCase {
     func testTheFullStageCountTrainsTheDefaultNetworkExactly() {
         let given = trainer(stages: CoinSorterNTuple.turnTables)
         let plain = CoinSorterTDTrainer(network: CoinSorterNTuple(), state: CoinSorterTrainingState(seed: 7, alpha: 0.1, batch: 1))
-        XCTAssertEqual(given.train(episodes: 20, threads: 1), plain.train(episodes: 20, threads: 1))
+        XCTAssertEqual(given.train(episodes: 8, threads: 1), plain.train(episodes: 8, threads: 1))
         XCTAssertEqual(given.network.weightArray.map(\.bitPattern), plain.network.weightArray.map(\.bitPattern))
         let two = trainer(stages: 2)
-        _ = two.train(episodes: 20, threads: 1)
+        _ = two.train(episodes: 8, threads: 1)
         XCTAssertNotEqual(two.network.weightArray, Array(plain.network.weightArray.prefix(2 * plain.network.stride)))
     }
 
@@ -74,11 +74,11 @@ final class CoinSorterMultiStageTests: XCTestCase {
     /// on 1 and 2 threads.
     func testStagedTrainingIsReproducibleAndTheSameOnAnyThreadCount() {
         let a = trainer(stages: 2, symmetric: true, coherence: true, alpha: 1), b = trainer(stages: 2, symmetric: true, coherence: true, alpha: 1)
-        XCTAssertEqual(a.train(episodes: 20, threads: 1), b.train(episodes: 20, threads: 1))
+        XCTAssertEqual(a.train(episodes: 8, threads: 1), b.train(episodes: 8, threads: 1))
         XCTAssertEqual(a.network.weightArray, b.network.weightArray)
-        let one = trainer(stages: 2, seed: 3, batch: 10), two = trainer(stages: 2, seed: 3, batch: 10)
-        _ = one.train(episodes: 20, threads: 1)
-        _ = two.train(episodes: 20, threads: 2)
+        let one = trainer(stages: 2, seed: 3, batch: 4), two = trainer(stages: 2, seed: 3, batch: 4)
+        _ = one.train(episodes: 8, threads: 1)
+        _ = two.train(episodes: 8, threads: 2)
         XCTAssertEqual(one.network.weightArray.map(\.bitPattern), two.network.weightArray.map(\.bitPattern))
     }
 
@@ -87,9 +87,9 @@ final class CoinSorterMultiStageTests: XCTestCase {
     /// format 3 header with a stage count this bench cannot hold is refused with one line.
     func testStagedWeightsFileRoundTripsAndResumesExactly() throws {
         let whole = trainer(stages: 2, coherence: true, alpha: 0.5)
-        _ = whole.train(episodes: 30, threads: 1)
+        _ = whole.train(episodes: 12, threads: 1)
         let first = trainer(stages: 2, coherence: true, alpha: 0.5)
-        _ = first.train(episodes: 20, threads: 1)
+        _ = first.train(episodes: 8, threads: 1)
         let path = scratchPath("weights-staged")
         try first.network.write(to: path, state: first.state)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -104,7 +104,7 @@ final class CoinSorterMultiStageTests: XCTestCase {
         try back.write(to: again, state: state)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: again)), bytes, "written again byte for byte")
         let resumed = CoinSorterTDTrainer(network: back, state: state)
-        _ = resumed.train(episodes: 10, threads: 1)
+        _ = resumed.train(episodes: 4, threads: 1)
         XCTAssertEqual(resumed.network.weightArray, whole.network.weightArray)
         XCTAssertEqual(resumed.state, whole.state)
 

@@ -55,7 +55,9 @@ extension CoinSorter: TrainableGame {
         let training = CoinSorterTraining(folder: folder, episodes: episodes, threads: threads, seed: seed, alpha: alpha, batch: batch,
                                           method: method)
         let (s, symmetric, stages) = try training.run(resume: resume, report: report)
-        let extras = (symmetric ? ", symmetric tuples" : "") + (stages != CoinSorterNTuple.turnTables ? ", \(stages) stages" : "") + (s.coherence ? ", temporal coherence" : "")
+        let extras = (symmetric ? ", symmetric tuples" : "")
+            + (stages != CoinSorterNTuple.turnTables ? ", \(stages) stage\(stages == 1 ? "" : "s")" : "")
+            + (s.coherence ? ", temporal coherence" : "")
             + (s.initialValue != 0 ? ", initial value \(s.initialValue)" : "")
         return "\(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch)\(extras))"
     }
