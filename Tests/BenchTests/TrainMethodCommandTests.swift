@@ -21,6 +21,8 @@ final class TrainMethodCommandTests: XCTestCase {
         try refused(["--eval-seed", "5000000000"], ["--eval-seed", "5000000000"])
         try refused(["--symmetric=yes"], ["--symmetric", "no value"])
         try refused(["--tc=1"], ["--tc", "no value"])
+        try refused(["--stages", "0"], ["--stages", "0"])
+        try refused(["--stages", "12"], ["--stages", "12"])
         for item in ["plain", "=runA", "plain=", "a=runA,b"] {
             try refused(["--compare", item], ["--compare", "NAME=DIR"])
         }
@@ -63,7 +65,23 @@ final class TrainMethodCommandTests: XCTestCase {
         try assertUsageError(resume + ["--tc"], names: ["--resume", "does not learn with temporal coherence"])
         try assertUsageError(resume + ["--symmetric"], names: ["--resume", "not fully symmetric"])
         try assertUsageError(resume + ["--init", "3"], names: ["--resume", "initial value 0.0, not 3.0"])
+        try assertUsageError(resume + ["--stages", "2"], names: ["--resume", "11 stages, not 2"])
         XCTAssertEqual(try Data(contentsOf: run.appendingPathComponent("weights.bin")), weights)
+    }
+
+    /// `--stages`: a tiny run writes format 3 with its stage count, its resume keeps it
+    /// and refuses another.
+    func testATinyStagedRunRecordsItsStagesAndItsResumeKeepsThem() throws {
+        let run = scratchURL("bench-train-stages-")
+        let first = try benchOK(["train", "--game", "coin-sorter", "--episodes", "4", "--seed", "3", "--stages", "2", "--out", run.path], timeout: 300)
+        XCTAssertTrue(first.stdout.contains("trained 4 episodes (seed 3, alpha 0.1, batch 1, 2 stages)"), first.stdout)
+        let bytes = [UInt8](try Data(contentsOf: run.appendingPathComponent("weights.bin")))
+        XCTAssertEqual(bytes[8], 3)
+        XCTAssertEqual(bytes[16], 2)
+        let resume = ["train", "--game", "coin-sorter", "--episodes", "6", "--resume", "--out", run.path]
+        try assertUsageError(resume + ["--stages", "3"], names: ["--resume", "2 stages, not 3"])
+        let resumed = try benchOK(resume + ["--stages", "2"], timeout: 300)
+        XCTAssertTrue(resumed.stdout.contains("trained 6 episodes (seed 3, alpha 0.1, batch 1, 2 stages)"), resumed.stdout)
     }
 
     /// `--compare` draws the held-out curves of runs side by side from their `heldout.csv`

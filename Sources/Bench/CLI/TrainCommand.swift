@@ -20,6 +20,9 @@ enum TrainCommand: OptionTable {
               + "(combs too: a smaller network, layout 4); fixed at a run's start"),
         .real("init", "V", in: -1000...1000, default: 0, help: "optimistic initialisation: every board is worth V before training; "
               + "fixed at a run's start"),
+        .int("stages", in: CommandOption.span(GameRegistry.games(offering: .training).map { $0.trainingStages }, else: 1...1),
+             shown: "one per turns left", help: "weight sets by turns left: N − 1 turns left and more share the last "
+             + "(1: one set for every turn); fixed at a run's start"),
         .flag("tc", help: "temporal coherence learning rates (Jaśkowski 2018): each weight's step scaled by |sum of its errors| / "
               + "sum of their magnitudes; fixed at a run's start"),
         .int("eval-every", in: 1000...1_000_000_000, shown: "none", help: "every N episodes (a multiple of 1000) play the greedy "
@@ -69,6 +72,7 @@ enum TrainCommand: OptionTable {
         let method = TrainingMethod(symmetricTuples: options.has("--symmetric") ? true : nil,
                                     initialValue: options.isGiven("--init") ? try options.real("--init") : nil,
                                     coherence: options.has("--tc") ? true : nil,
+                                    stages: options.isGiven("--stages") ? try options.int("--stages") : nil,
                                     evaluateEvery: options.isGiven("--eval-every") ? try options.int("--eval-every") : nil,
                                     evaluationGames: try options.int("--eval-games"), evaluationSeed: UInt64(try options.int("--eval-seed")))
         let started = Clock.now

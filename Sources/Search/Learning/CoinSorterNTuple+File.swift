@@ -15,7 +15,7 @@ public struct WeightsFileError: Error, Sendable, CustomStringConvertible {
 //        0     8  magic "GBNT-CS1"
 //        8     4  format version (1)
 //       12     4  layout version (CoinSorterNTuple.layoutVersion)
-//       16     4  turns-left tables (11)
+//       16     4  turns-left tables: the network's stages (11 in versions 1 and 2)
 //       20     4  cross classes
 //       24     4  pair classes (16 bits) and global entries (16 bits, 1,024)
 //       28     4  batch (episodes per frozen-weights group; 1 = online)
@@ -23,7 +23,7 @@ public struct WeightsFileError: Error, Sendable, CustomStringConvertible {
 //       40     8  episodes trained
 //       48     8  master stream state (the next episode's seeds)
 //       56     8  alpha (IEEE 754 double)
-//       64     8  weight count = tables x (cross classes + pair classes + global entries)
+//       64     8  weight count = tables x (cross classes + pair classes + combs + global entries)
 //       72   4 n  the weights, IEEE 754 single precision
 //      end     8  checksum: 64-bit FNV-1a over the 8-byte little-endian words of
 //                 everything before it (a last partial word padded with zeros)
@@ -40,7 +40,12 @@ public struct WeightsFileError: Error, Sendable, CustomStringConvertible {
 //            8 n  with temporal coherence: each weight's sum of errors, then of their
 //                 magnitudes (IEEE 754 single precision)
 // and then the checksum. A run without those settings writes version 1, byte for byte
-// as before; both versions are read.
+// as before.
+//
+// Format version 3, written only by a network of fewer stages than one per turns left
+// (CoinSorterNTuple.stages below turnTables), is version 2 with the stage count at 16
+// (1...10): a bench reading only versions 1 and 2 refuses it by its version rather than
+// reading its fewer tables as a corrupt shape. All three versions are read.
 //
 // The file is both the learned evaluation and the training checkpoint: the header
 // holds everything a run needs to continue exactly.
@@ -49,6 +54,8 @@ extension CoinSorterNTuple {
     public static let fileVersion = 1
     /// The format recording temporal coherence and the initial value.
     public static let extendedFileVersion = 2
+    /// The format of a network with fewer stages than one per turns left (``stages``).
+    public static let stagedFileVersion = 3
     static let headerSize = 72
     static let extendedHeaderSize = 88
     /// The largest learning rate and batch a run takes (``CoinSorterTraining``'s checks):
@@ -78,12 +85,14 @@ extension CoinSorterNTuple {
         if state.coherence && sums == nil {
             throw WeightsFileError("a temporal coherence run without its sums; \(path) is left as it was")
         }
-        let extended = state.needsExtendedHeader
+        let staged = stages != Self.turnTables
+        let extended = state.needsExtendedHeader || staged
         var bytes = Self.fileMagic
         bytes.reserveCapacity(Self.extendedHeaderSize + 4 * weightCount * (sums == nil ? 1 : 3))
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { bytes += $0 } }
         func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
-        u32(extended ? Self.extendedFileVersion : Self.fileVersion); u32(layoutVersion); u32(Self.turnTables); u32(classCount)
+        u32(staged ? Self.stagedFileVersion : extended ? Self.extendedFileVersion : Self.fileVersion)
+        u32(layoutVersion); u32(stages); u32(classCount)
         u32(pairClassCount << 16 | Self.globalCount)
         u32(state.batch); u64(state.seed); u64(UInt64(state.episodes)); u64(state.rngState)
         u64(state.alpha.bitPattern); u64(UInt64(weightCount))
@@ -117,14 +126,19 @@ extension CoinSorterNTuple {
             return v
         }
         let version = headField(8, 4)
-        guard version == UInt64(fileVersion) || version == UInt64(extendedFileVersion) else {
-            throw WeightsFileError("\(path) has format version \(version); this bench reads versions \(fileVersion) and \(extendedFileVersion)")
+        guard version == UInt64(fileVersion) || version == UInt64(extendedFileVersion) || version == UInt64(stagedFileVersion) else {
+            throw WeightsFileError("\(path) has format version \(version); this bench reads versions \(fileVersion) to \(stagedFileVersion)")
         }
         let layoutField = headField(12, 4)
         guard layoutField == UInt64(layoutVersion) || layoutField == UInt64(symmetricLayoutVersion) else {
             throw WeightsFileError("\(path) has network layout \(layoutField); this bench knows layouts \(layoutVersion) and \(symmetricLayoutVersion)")
         }
-        let extended = version == UInt64(extendedFileVersion)
+        let extended = version != UInt64(fileVersion)
+        // Versions 1 and 2 always hold one table per turns left; version 3 says how many.
+        let stages = version == UInt64(stagedFileVersion) ? headField(16, 4) : UInt64(turnTables)
+        guard stages >= 1, stages < UInt64(turnTables) || version != UInt64(stagedFileVersion) else {
+            throw WeightsFileError("\(path): \(stages) stages in a format \(stagedFileVersion) header; this bench reads 1 to \(turnTables - 1) there (corrupt or foreign file)")
+        }
         guard !extended || gotHead >= extendedHeaderSize else {
             throw WeightsFileError("\(path) is truncated (\(gotHead) bytes, header incomplete)")
         }
@@ -132,7 +146,7 @@ extension CoinSorterNTuple {
         guard !extended || (headField(72, 4) & ~1 == 0 && headField(76, 4) == 0) else {
             throw WeightsFileError("\(path): unknown flags in its header (corrupt or newer file)")
         }
-        let network = CoinSorterNTuple(symmetricCombs: layoutField == UInt64(symmetricLayoutVersion))
+        let network = CoinSorterNTuple(symmetricCombs: layoutField == UInt64(symmetricLayoutVersion), stages: Int(stages))
         let header = extended ? extendedHeaderSize : headerSize
         let expected = header + 4 * network.weightCount * (coherent ? 3 : 1) + 8
         // One byte more than expected, to see a file that is too long.
@@ -145,7 +159,7 @@ extension CoinSorterNTuple {
             for i in 0..<size { v |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
             return v
         }
-        guard field(16, 4) == UInt64(turnTables), field(20, 4) == UInt64(network.classCount),
+        guard field(16, 4) == UInt64(network.stages), field(20, 4) == UInt64(network.classCount),
               field(24, 4) == UInt64(network.pairClassCount << 16 | globalCount), field(64, 8) == UInt64(network.weightCount) else {
             throw WeightsFileError("\(path): the shape in its header does not match this network (corrupt or foreign file)")
         }

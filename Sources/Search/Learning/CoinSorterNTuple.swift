@@ -11,7 +11,9 @@ import Boards
 /// the swap) and the leaves of a search (value of a decision state).
 ///
 /// The value is a sum of table entries, one table per turns left (0–10; more turns
-/// read table 10):
+/// read table 10) — a multi-stage network (Wu, Yeh et al. 2014) with a stage per turns
+/// left. A network of fewer ``stages`` shares its last table among the turns left from
+/// `stages − 1` up (so 1 stage is one table for every turn):
 /// - a **cross** entry for each of the 25 (row, column) pairs: the 9 cells of row r and
 ///   column c. Coin Sorter's value does not change when rows are permuted, columns
 ///   permuted, the board transposed or the three kinds renamed (the draws are uniform
@@ -37,7 +39,8 @@ import Boards
 /// Weights are `Float`, so a weights file round-trips exactly. The tables are read
 /// through pointers held by the instance (no global table on the hot path).
 public final class CoinSorterNTuple: @unchecked Sendable {
-    /// Tables: one per turns left, 0...10.
+    /// Tables of the full multi-stage network: one per turns left, 0...10 (the default
+    /// ``stages``, and the most a network has).
     public static let turnTables = 11
     /// Entries of the global feature per table.
     public static let globalCount = 4 * 8 * 8 * 4
@@ -63,16 +66,21 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     public var layoutVersion: Int { symmetricCombs ? Self.symmetricLayoutVersion : Self.layoutVersion }
     /// Entries per turns-left table: the cross classes, the pair classes, the combs, then the global entries.
     public let stride: Int
-    /// Every weight: `turnTables × stride`.
-    public var weightCount: Int { Self.turnTables * stride }
+    /// Weight sets (tables) by turns left, 1...``turnTables``: turns left `k` read table
+    /// `min(k, stages − 1)`. ``turnTables`` (one per turns left) unless trained otherwise.
+    public let stages: Int
+    /// Every weight: `stages × stride`.
+    public var weightCount: Int { stages * stride }
 
-    /// The weights, `turnTables` tables of `stride`. Written only by training, which
+    /// The weights, `stages` tables of `stride`. Written only by training, which
     /// owns the network while it runs; agents only read.
     public let weights: UnsafeMutablePointer<Float>
     @usableFromInline let layout: CoinSorterNTupleLayout
 
-    /// A network with every weight 0; `symmetricCombs` picks the fully symmetric layout.
-    public init(symmetricCombs: Bool = false) {
+    /// A network with every weight 0; `symmetricCombs` picks the fully symmetric layout,
+    /// `stages` the number of turns-left tables (1...``turnTables``).
+    public init(symmetricCombs: Bool = false, stages: Int = CoinSorterNTuple.turnTables) {
+        precondition((1...Self.turnTables).contains(stages), "a network has 1 to \(Self.turnTables) stages")
         layout = CoinSorterNTupleLayout.shared
         self.symmetricCombs = symmetricCombs
         classCount = layout.classCount
@@ -80,13 +88,14 @@ public final class CoinSorterNTuple: @unchecked Sendable {
         combCount = symmetricCombs ? layout.combClassCount : Self.combCodes
         combMap = symmetricCombs ? layout.combClass : layout.combIdentity
         stride = classCount + pairClassCount + combCount + Self.globalCount
-        weights = .allocate(capacity: Self.turnTables * stride)
-        weights.initialize(repeating: 0, count: Self.turnTables * stride)
+        self.stages = stages
+        weights = .allocate(capacity: stages * stride)
+        weights.initialize(repeating: 0, count: stages * stride)
     }
 
     /// A network with the weights and layout of `other` (a copy).
     public convenience init(copying other: CoinSorterNTuple) {
-        self.init(symmetricCombs: other.symmetricCombs)
+        self.init(symmetricCombs: other.symmetricCombs, stages: other.stages)
         weights.update(from: other.weights, count: weightCount)
     }
 
@@ -117,14 +126,14 @@ public final class CoinSorterNTuple: @unchecked Sendable {
     /// Features active on a board: 25 crosses, 20 pairs of lines, 100 combs and one global entry.
     public static let activeFeatures = 146
 
-    /// The table of `turns` turns left.
+    /// The table (stage) of `turns` turns left.
     @inlinable @inline(__always)
-    public static func table(forTurns turns: Int) -> Int { min(max(turns, 0), turnTables - 1) }
+    public func table(forTurns turns: Int) -> Int { min(max(turns, 0), stages - 1) }
 
     /// Writes the 146 weight indices active on `board` with `turns` turns left.
     @inlinable
     public func indices(_ board: CoinSorter, turns: Int, into out: UnsafeMutablePointer<Int32>) {
-        let base = Self.table(forTurns: turns) * stride
+        let base = table(forTurns: turns) * stride
         let t = layout.ternary
         let squares = board.cells(of: .square), circles = board.cells(of: .circle)
         // Base-3 codes of the rows (digit c = column c) and columns (digit r = row r).

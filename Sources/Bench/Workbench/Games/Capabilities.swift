@@ -52,6 +52,9 @@ public protocol TrainableGame: WorkbenchGame {
     static var trainedFileName: String { get }
     /// The learning rates a run takes (0 only as the lower bound: the rate is above it).
     static var learningRates: ClosedRange<Double> { get }
+    /// The stage counts of a multi-stage network (weight sets by the game's progress);
+    /// the most is the default.
+    static var trainingStages: ClosedRange<Int> { get }
 }
 
 /// A game whose last turns the workbench solves exactly (Coin Sorter, `bench endgame`):

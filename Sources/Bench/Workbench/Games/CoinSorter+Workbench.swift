@@ -43,6 +43,7 @@ public struct NoRules: Sendable, Equatable, Codable {
 extension CoinSorter: TrainableGame {
     public static var trainedFileName: String { CoinSorterTraining.weightsName }
     public static var learningRates: ClosedRange<Double> { CoinSorterTraining.alphaRange }
+    public static var trainingStages: ClosedRange<Int> { CoinSorterTraining.stageRange }
 
     public static func compareRuns(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
         try CoinSorterTraining.compare(runs, out: out)
@@ -53,8 +54,10 @@ extension CoinSorter: TrainableGame {
                              report: (CoinSorterTraining.CurvePoint, Double) -> Void) throws(WorkbenchError) -> String {
         let training = CoinSorterTraining(folder: folder, episodes: episodes, threads: threads, seed: seed, alpha: alpha, batch: batch,
                                           method: method)
-        let (s, symmetric) = try training.run(resume: resume, report: report)
-        let extras = (symmetric ? ", symmetric tuples" : "") + (s.coherence ? ", temporal coherence" : "")
+        let (s, symmetric, stages) = try training.run(resume: resume, report: report)
+        let extras = (symmetric ? ", symmetric tuples" : "")
+            + (stages != CoinSorterNTuple.turnTables ? ", \(stages) stage\(stages == 1 ? "" : "s")" : "")
+            + (s.coherence ? ", temporal coherence" : "")
             + (s.initialValue != 0 ? ", initial value \(s.initialValue)" : "")
         return "\(s.episodes) episodes (seed \(s.seed), alpha \(s.alpha), batch \(s.batch)\(extras))"
     }

@@ -28,7 +28,7 @@ public struct CoinSorterTraining: Sendable {
     public let seed: UInt64?
     public let alpha: Double?
     public let batch: Int?
-    /// The method options (layout, initialisation, coherence) and the held-out evaluation.
+    /// The method options (layout, stages, initialisation, coherence) and the held-out evaluation.
     public let method: TrainingMethod
 
     public init(folder: URL, episodes: Int, threads: Int, seed: UInt64?, alpha: Double?, batch: Int?,
@@ -61,6 +61,9 @@ public struct CoinSorterTraining: Sendable {
         if let every = method.evaluateEvery, every < block || every % block != 0 {
             throw .usage("held-out evaluations fall on checkpoints: every multiple of \(block) episodes, got \(every)", field: "evaluateEvery")
         }
+        if let stages = method.stages, !stageRange.contains(stages) {
+            throw .usage("a network has \(stageRange.lowerBound) to \(stageRange.upperBound) stages (one per turns left), got \(stages)", field: "stages")
+        }
         if let v = method.initialValue, !v.isFinite || abs(v) > CoinSorterNTuple.maxInitialValue {
             throw .usage("the initial value must be within ±\(Format.number(CoinSorterNTuple.maxInitialValue)), got \(v)", field: "initialValue")
         }
@@ -77,6 +80,9 @@ public struct CoinSorterTraining: Sendable {
         }
     }
 
+    /// The stage counts a network takes: 1 to one per turns left.
+    public static let stageRange = 1...CoinSorterNTuple.turnTables
+
     /// The learning rates a run takes: (0, 10].
     public static let alphaRange = 0.0...CoinSorterNTuple.maxAlpha
 
@@ -84,7 +90,8 @@ public struct CoinSorterTraining: Sendable {
     public static let layout = RunLayout(what: "training run", configName: weightsName, lockName: ".lock")
 
     /// Runs (or resumes) the training; `report` is called after every checkpoint.
-    public func run(resume: Bool, report: (CurvePoint, Double) -> Void) throws(WorkbenchError) -> (state: CoinSorterTrainingState, symmetric: Bool) {
+    public func run(resume: Bool, report: (CurvePoint, Double) -> Void) throws(WorkbenchError)
+        -> (state: CoinSorterTrainingState, symmetric: Bool, stages: Int) {
         let weightsPath = folder.appendingPathComponent(Self.weightsName).path
         try Self.check(episodes: episodes, alpha: nil, batch: nil, method: method)
         if !resume { try Self.check(episodes: episodes, alpha: alpha, batch: batch ?? Self.defaultBatch(threads: threads), method: method) }
@@ -103,6 +110,9 @@ public struct CoinSorterTraining: Sendable {
             // A run's method is fixed at its start.
             if let symmetric = method.symmetricTuples, symmetric != network.symmetricCombs {
                 throw .usage("the run's tuples are \(network.symmetricCombs ? "" : "not ")fully symmetric", field: "resume")
+            }
+            if let stages = method.stages, stages != network.stages {
+                throw .usage("the run's network has \(network.stages) stages, not \(stages)", field: "resume")
             }
             if let coherence = method.coherence, coherence != state.coherence {
                 throw .usage("the run \(state.coherence ? "learns" : "does not learn") with temporal coherence", field: "resume")
@@ -124,7 +134,7 @@ public struct CoinSorterTraining: Sendable {
             }
         } else {
             let b = batch ?? Self.defaultBatch(threads: threads)
-            network = CoinSorterNTuple(symmetricCombs: method.symmetricTuples ?? false)
+            network = CoinSorterNTuple(symmetricCombs: method.symmetricTuples ?? false, stages: method.stages ?? CoinSorterNTuple.turnTables)
             state = CoinSorterTrainingState(seed: seed ?? 1, alpha: alpha ?? 0.1, batch: b, coherence: method.coherence ?? false,
                                             initialValue: method.initialValue ?? 0)
             if state.initialValue != 0 { CoinSorterTDTrainer.initialise(network, value: state.initialValue) }
@@ -152,7 +162,7 @@ public struct CoinSorterTraining: Sendable {
         // Nothing left to train (a new run of 0 episodes, or a resume at the target):
         // the curve and its figure are written from what there is.
         if trainer.state.episodes == state.episodes { try writeCurve(curve) }
-        return (trainer.state, network.symmetricCombs)
+        return (trainer.state, network.symmetricCombs, network.stages)
     }
 
     /// The held-out curves of several runs side by side (`bench train --compare`): written

@@ -10,6 +10,9 @@ public struct TrainingMethod: Sendable, Equatable {
     public var initialValue: Double?
     /// Temporal coherence learning rates (Jaśkowski 2018).
     public var coherence: Bool?
+    /// Multi-stage network (Wu, Yeh et al. 2014): weight sets by turns left; `nil` is the
+    /// game's full count (one per turns left, the published network). A run's count never changes.
+    public var stages: Int?
     /// Held-out evaluation: every `evaluateEvery` episodes (a multiple of 1,000), the
     /// greedy policy on the current weights plays `evaluationGames` deals from seed
     /// `evaluationSeed` on (never training deals), written to `heldout.csv`. `nil`: none.
@@ -17,11 +20,12 @@ public struct TrainingMethod: Sendable, Equatable {
     public var evaluationGames: Int
     public var evaluationSeed: UInt64
 
-    public init(symmetricTuples: Bool? = nil, initialValue: Double? = nil, coherence: Bool? = nil,
+    public init(symmetricTuples: Bool? = nil, initialValue: Double? = nil, coherence: Bool? = nil, stages: Int? = nil,
                 evaluateEvery: Int? = nil, evaluationGames: Int = 500, evaluationSeed: UInt64 = 6_000_000) {
         self.symmetricTuples = symmetricTuples
         self.initialValue = initialValue
         self.coherence = coherence
+        self.stages = stages
         self.evaluateEvery = evaluateEvery
         self.evaluationGames = evaluationGames
         self.evaluationSeed = evaluationSeed
