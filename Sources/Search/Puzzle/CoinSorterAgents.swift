@@ -14,8 +14,9 @@ public enum CoinSorterAgents {
     /// The `exact` parameter of `expectimax` with `eval`: refill coins enumerated exactly.
     public static let exactParameter = Parameter(
         "exact", .integer(0...10), default: .integer(0),
-        help: "with eval=FILE and above 0: expectimax two turns deep with the first N coins of each refill enumerated "
-            + "(5: a line's 243 fillings) and the rest sampled, over the width best swaps (CoinSorterLearnedExpectimax); "
+        help: "with eval=FILE and above 0: expectimax depth turns deep (2 by default) with the first N coins of each refill "
+            + "above the last turn enumerated (5: a line's 243 fillings) and the rest sampled, over the width best swaps "
+            + "(CoinSorterLearnedExpectimax); "
             + "0: the sampled search")
 
     /// The options of the exact-refill search (`exact` above 0), each changing nothing unless given.
