@@ -14,9 +14,20 @@ public enum CoinSorterAgents {
     /// The `exact` parameter of `expectimax` with `eval`: refill coins enumerated exactly.
     public static let exactParameter = Parameter(
         "exact", .integer(0...10), default: .integer(0),
-        help: "with eval=FILE and above 0: expectimax two turns deep with the first N coins of each refill enumerated "
-            + "(5: a line's 243 fillings) and the rest sampled, over the width best swaps (CoinSorterLearnedExpectimax); "
+        help: "with eval=FILE and above 0: expectimax depth turns deep (2 by default) with the first N coins of each refill "
+            + "above the last turn enumerated (5: a line's 243 fillings) and the rest sampled, over the width best swaps "
+            + "(CoinSorterLearnedExpectimax); "
             + "0: the sampled search")
+
+    /// The options of the exact-refill search (`exact` above 0), each changing nothing unless given.
+    public static let exactSearchParameters = [
+        Parameter("paired", .flag, default: .flag(false),
+                  help: "with exact: sibling swaps share their sampled refills (common random numbers)"),
+        Parameter("margin", .real(0...100),
+                  help: "with exact: play the greedy choice unless the search values another swap more than this many points above it"),
+        Parameter("cache", .flag, default: .flag(false),
+                  help: "with exact: keep the leaves' values for the move's search (the same moves, less work when leaves repeat)"),
+    ]
 
     /// The catalog of the built-in kinds.
     @inlinable
@@ -29,9 +40,13 @@ public enum CoinSorterAgents {
         for (i, kind) in kinds.enumerated() where ["greedy", "expectimax", "mcts"].contains(kind.description.name) {
             var description = kind.description
             description.parameters.append(evalParameter)
-            if description.name == "expectimax" { description.parameters.append(exactParameter) }
+            if description.name == "expectimax" { description.parameters += [exactParameter] + exactSearchParameters }
             description.summary += "; eval=FILE: with a learned evaluation"
             kinds[i] = AgentKind(description) { spec, seed throws(ParseError) in
+                if spec.kind == "expectimax", (spec.int("exact") ?? 0) == 0,
+                   let option = exactSearchParameters.first(where: { spec.given($0.name) != nil }) {
+                    throw ParseError("agent '\(spec.text)': \(option.name) belongs to the exact-refill search: give exact=K too")
+                }
                 guard let path = spec.string("eval") else {
                     if spec.kind == "expectimax", let exact = spec.int("exact"), exact > 0 {
                         throw ParseError("agent '\(spec.text)': exact=\(exact) searches a learned evaluation: give eval=FILE too")
@@ -41,7 +56,9 @@ public enum CoinSorterAgents {
                 let evaluator = try learnedEvaluator(spec, path: path)
                 if spec.kind == "expectimax", let exact = spec.int("exact"), exact > 0 {
                     return CoinSorterLearnedExpectimax(spec: spec.text, network: evaluator.network, width: spec.int("width")!,
-                                                       exactDraws: exact, seed: seed)
+                                                       exactDraws: exact, seed: seed, depth: spec.int("depth")!,
+                                                       samples: spec.int("samples")!, paired: spec.bool("paired")!,
+                                                       margin: spec.double("margin"), cache: spec.bool("cache")!)
                 }
                 switch spec.kind {
                 case "greedy":
