@@ -70,5 +70,14 @@ final class RunSafetyTests: XCTestCase {
             XCTAssertEqual(run.status, 1, run.stderr)
             XCTAssertEqual(run.stderr.components(separatedBy: "agent '\(eval)'").count, 2, "named once: \(run.stderr)")
         }
+        // A spec its kind cannot make (an option of a search it does not run) is a usage
+        // error in every command, found before anything is written.
+        let out = root.appendingPathComponent("out").path
+        for command in [["search", "--game", "coin-sorter", "--agent", "expectimax:paired=on"],
+                        ["tournament", "--game", "coin-sorter", "--agents", "expectimax:paired=on", "random", "--games", "2",
+                         "--out", out]] {
+            try assertUsageError(command, names: ["agent 'expectimax:paired=on'", "exact=K"])
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out), "nothing written")
     }
 }

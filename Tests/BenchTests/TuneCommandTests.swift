@@ -97,6 +97,10 @@ final class TuneCommandTests: XCTestCase {
         try assertUsageError(base + ["--resume"], names: ["no tuning run"])
         try assertUsageError(base + ["--seed", "x"], names: ["--seed"])
         try assertUsageError(base + ["--bogus"], names: ["--bogus"])
+        // An agent its kind cannot make (an option of a search it does not run) fails
+        // before the folder is made, as in a tournament.
+        try assertUsageError(["tune", "--game", "coin-sorter", "--agent", "expectimax:paired=on", "--iterations", "2",
+                              "--out", out.path], names: ["paired", "exact=K"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 

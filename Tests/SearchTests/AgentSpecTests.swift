@@ -79,6 +79,19 @@ final class AgentSpecTests: XCTestCase {
         XCTAssertEqual(now.resolved.differences(from: before.resolved), ["lmr: off → on"])
     }
 
+    /// Options added to a kind later, whose defaults play as before them, are left out of a
+    /// resolved spec at those defaults: runs recorded before them resolve as they did.
+    func testOptionsAddedLaterAreLeftOutOfAResolvedSpecAtTheirDefaults() throws {
+        let catalog = CoinSorterAgents.catalog
+        let before = "expectimax:exact=5,width=4,eval=W.bin"
+        XCTAssertFalse(try catalog.parse(before).resolved.text.contains("paired"))
+        XCTAssertFalse(try catalog.parse(before + ",cache=off").resolved.text.contains("cache"))
+        let paired = try catalog.parse(before + ",paired=on,cache=on").resolved
+        XCTAssertTrue(paired.text.contains("paired=on") && paired.text.contains("cache=on"), paired.text)
+        XCTAssertEqual(paired.bool("paired"), true)
+        XCTAssertEqual(try catalog.parse(before).resolved.bool("paired"), false, "left out, it reads as its default")
+    }
+
     func testSettingWeightsReplacesOverridesOnTheParsedSpec() throws {
         let catalog = TwoPlayerAgents<TigersGoatsEvaluator>.catalog
         let spec = try catalog.parse("alphabeta:depth=3,w.edge=5,w.mobility=1")

@@ -43,15 +43,20 @@ public struct Parameter: Sendable, Hashable {
     /// Other names accepted for it (`iterations` for `playouts`); giving two names of
     /// one parameter is an error.
     public var aliases: [String]
+    /// For a parameter added to a kind later whose default plays as the kind did before
+    /// it: a resolved spec (``AgentSpec/resolved``) leaves it out at its default, so runs
+    /// recorded before it keep their resolved specs and still resume and merge.
+    public var omittedAtDefault: Bool
 
     public init(_ name: String, _ kind: Kind, default defaultValue: ParameterValue? = nil, role: Role = .setting,
-                aliases: [String] = [], help: String) {
+                aliases: [String] = [], omittedAtDefault: Bool = false, help: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.help = help
         self.role = role
         self.aliases = aliases
+        self.omittedAtDefault = omittedAtDefault
     }
 
     /// Whether `key` names this parameter (its name or an alias).

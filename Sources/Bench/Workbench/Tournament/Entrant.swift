@@ -55,11 +55,14 @@ public struct Entrant<G: WorkbenchGame>: Sendable {
         self.make = maker
     }
 
-    /// The agent for one game; one that cannot be made (a file it reads is missing) is
-    /// a runtime error naming the entrant.
+    /// The agent for one game; one that cannot be made is an error naming the entrant: a
+    /// runtime error when a file it reads is missing or damaged, a usage error when its
+    /// spec asks for something the kind cannot make (as `bench search` says it).
     func agent(seed: UInt64) throws(WorkbenchError) -> G.Agent {
         // The catalog's message may name the agent already: named once.
-        do { return try make(seed) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(name)'") }
+        do { return try make(seed) } catch {
+            throw (error.isRuntime ? WorkbenchError.runtime(error.message) : .usage(error.message)).prefixed("agent '\(name)'")
+        }
     }
 }
 

@@ -170,6 +170,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
         -> (RunFolder, JSONLinesLog<TuningRecord>, TuningSettings<Games.Rules>) {
         let logURL = folder.appendingPathComponent(TuningFiles.log)
         let now = try resolvedSettings()
+        try games.checkAgents()
         guard resume else {
             let run = try RunFolder.create(folder, Self.layout, config: try JSON.text(now) + "\n")
             return (run, try JSONLinesLog(appendingTo: logURL), now)

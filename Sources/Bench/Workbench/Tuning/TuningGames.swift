@@ -19,6 +19,10 @@ public protocol TuningGames: Sendable {
     /// `spec` with every setting explicit (``AgentSpec/resolved``): what it means now.
     func resolved(_ spec: String) throws(WorkbenchError) -> String
 
+    /// Makes every agent of the run once, so one that cannot be made fails before the
+    /// run's folder is written.
+    func checkAgents() throws(WorkbenchError)
+
     /// Plays one iteration's games between the probes `plus` and `minus` (one value
     /// per tuned weight) on `threads` workers. Game i depends only on `seed`, i and
     /// the probes, never on the thread that plays it. Returns θ+'s and θ−'s score for
@@ -36,6 +40,9 @@ public protocol TuningGames: Sendable {
 extension TuningGames {
     /// A spec as given, for games whose agents are not made from a catalog.
     public func resolved(_ spec: String) throws(WorkbenchError) -> String { spec }
+
+    /// Nothing to make, for games whose agents are not made from a catalog.
+    public func checkAgents() throws(WorkbenchError) {}
 }
 
 /// Tuning a workbench game: each iteration θ+ and θ− play a tournament of `batch`
@@ -69,6 +76,15 @@ public struct WorkbenchTuningGames<G: WorkbenchGame>: TuningGames {
     }
 
     public func resolved(_ spec: String) throws(WorkbenchError) -> String { try TuningPlay.parse(spec, catalog).resolved.text }
+
+    public func checkAgents() throws(WorkbenchError) {
+        let start = try spec(theta: settings.start, rounded: false)
+        if let opponents = settings.opponents {
+            try poolMatch(seed: 0, probe: start, name: "theta+", opponents: opponents).checkAgents()
+        } else {
+            try match(seed: 0, plus: start, minus: start).checkAgents()
+        }
+    }
 
     /// A tournament of `entrants` over `units` units of the schedule (game pairs per
     /// pairing, or deals) under the run's rules and openings.
