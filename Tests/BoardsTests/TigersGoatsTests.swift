@@ -283,7 +283,9 @@ final class TigersGoatsTests: XCTestCase {
         var checked = [0, 0], failures = 0, i = 0
         while i < sample.count && failures < 5 {
             let p = sample[i]
-            i += 7
+            // One position in 14: the naive perft 3 takes about a second a position here
+            // in a debug build.
+            i += 14
             guard let got = p.leafCountThreePlies() else {
                 XCTAssertTrue(longRange, "no three-ply count under the standard captures: \(p.text)")
                 continue
@@ -297,8 +299,8 @@ final class TigersGoatsTests: XCTestCase {
             checked[p.sideToMove == TigersGoats.goats ? 0 : 1] += 1
         }
         if !longRange {
-            XCTAssertGreaterThanOrEqual(checked[0], 20, "goats to move")
-            XCTAssertGreaterThanOrEqual(checked[1], 20, "tigers to move")
+            XCTAssertGreaterThanOrEqual(checked[0], 15, "goats to move")
+            XCTAssertGreaterThanOrEqual(checked[1], 15, "tigers to move")
         }
     }
 
