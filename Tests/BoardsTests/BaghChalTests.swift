@@ -227,6 +227,30 @@ final class BaghChalTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked, 100)
     }
 
+    /// Perft three plies down in the placement phase (the two-ply closed forms summed over
+    /// the children, built in one loop) against the naive perft 3 on every other position
+    /// of the sample, either side to move; none in the movement phase, nor when the goats
+    /// place their last goat (their children move goats: no closed form).
+    func testLeafCountThreePliesMatchesReferenceOnRandomPositions() {
+        var checked = [0, 0], failures = 0
+        for (i, p) in RandomBaghChal.sample.enumerated() where i % 2 == 0 && failures < 3 {
+            let lastPlacement = p.goatsInHand == 1 && p.sideToMove == BaghChal.goats
+            guard let got = p.leafCountThreePlies() else {
+                XCTAssertTrue(p.goatsInHand == 0 || lastPlacement, "no three-ply count: \(p.text)")
+                continue
+            }
+            XCTAssertFalse(p.goatsInHand == 0 || lastPlacement, "a three-ply count: \(p.text)")
+            let want = NaiveBaghChal(engine: p).perft(3)
+            if got != want {
+                failures += 1
+                XCTFail("three-ply count of \(p.text): engine \(got), reference \(want)")
+            }
+            checked[p.sideToMove == BaghChal.goats ? 0 : 1] += 1
+        }
+        XCTAssertGreaterThanOrEqual(checked[0], 50, "goats to move")
+        XCTAssertGreaterThanOrEqual(checked[1], 50, "tigers to move")
+    }
+
     /// Captures are exactly the moves with the capture flag; the irreversible moves are
     /// the captures and the placements.
     func testIsCaptureAndIsIrreversibleOnRandomPositions() {

@@ -23,6 +23,9 @@
  *     out-degrees of the squares it empties and fills.
  *   - Where no closed form is written (Bagh-Chal's movement phase) the node plays each
  *     move and counts the replies with popcounts.
+ *   - Three plies above the leaves the children's closed form is called straight from
+ *     the loop that builds them (the checks of the phase and the side made once for all
+ *     of them), so the compiler can inline it and hoist what the siblings share.
  * The engine's perft in Swift uses the same closed forms (TwoPlayerGame
  * .leafCountTwoPlies), so this file and Sources/Boards agree move for move in what
  * they count; the speed ratio then measures the languages. Leaf counts equal the
@@ -374,16 +377,23 @@ static inline u64 bc_two_place(u32 g, u32 t) {
     return (M - 1) * (steps + jumps) + open;
 }
 
+/* Tigers to move in the placement phase, two plies left: after a step the goats have
+ * |E| placements, after a jump |E| + 1, or none after the fifth capture. */
+static inline u64 bc_two_tigers(u32 g, u32 t, int captured) {
+    u32 e = ~(g | t) & BC_ALL;
+    u64 a, b, E = (u64)__builtin_popcount(e);
+    bc_tiger_sets(g, t, e, &a, &b);
+    return a * E + (captured + 1 >= 5 ? 0 : b * (E + 1));
+}
+
 /* Perft 2 by a closed form in the placement phase; -1 in the movement phase. */
 static inline long long bc_two(const BC *p) {
-    u32 g = p->goats, t = p->tigers, e = ~(g | t) & BC_ALL;
+    u32 g = p->goats, t = p->tigers;
     if (p->in_hand == 0) return -1;
     if (p->side == 0) return p->captured >= 5 ? 0 : (long long)bc_two_place(g, t);
     /* Tigers to move in the placement phase: after a step the goats have |E|
      * placements, after a jump |E| + 1, or none after the fifth capture. */
-    u64 a, b, E = (u64)__builtin_popcount(e);
-    bc_tiger_sets(g, t, e, &a, &b);
-    return (long long)(a * E + (p->captured + 1 >= 5 ? 0 : b * (E + 1)));
+    return (long long)bc_two_tigers(g, t, p->captured);
 }
 
 static u64 bc_perft(const BC *p, int depth);
@@ -403,6 +413,16 @@ static u64 bc_children(const BC *p, int depth) {
     if (p->side == 0) {
         if (p->in_hand > 0) {
             c.in_hand = p->in_hand - 1;
+            if (depth == 2 && c.in_hand > 0) {
+                /* Every child has the tigers to move in the placement phase: its closed
+                 * form called straight from this loop, without bc_two's checks, so the
+                 * compiler inlines it and finds once what the siblings share (the tigers'
+                 * shifted sets). The Swift perft does the same (BaghChal
+                 * .leafCountThreePlies): callgrind, perft 7, gcc 219.4 M -> 153.0 M
+                 * instructions, clang 193.9 M -> 138.2 M. */
+                for (u32 x = e; x; x &= x - 1) nodes += bc_two_tigers(g | (x & (0u - x)), t, p->captured);
+                return nodes;
+            }
             for (u32 x = e; x; x &= x - 1) {
                 c.goats = g | (x & (0u - x));
                 if (depth == 1) {
@@ -438,7 +458,8 @@ static u64 bc_children(const BC *p, int depth) {
             u32 to = st(tb, d, s) & e;                                      \
             if (to) {                                                       \
                 c.tigers = t ^ tb ^ to;                                     \
-                nodes += depth == 1 ? bc_goat_count(g, ~(g | c.tigers) & BC_ALL, p->in_hand) : bc_below(&c, depth); \
+                nodes += depth == 1 ? bc_goat_count(g, ~(g | c.tigers) & BC_ALL, p->in_hand)         \
+                       : depth == 2 && p->in_hand > 0 ? bc_two_place(g, c.tigers) : bc_below(&c, depth); \
             }                                                               \
         }
         DIRS(C)
@@ -451,6 +472,7 @@ static u64 bc_children(const BC *p, int depth) {
                 c.tigers = t ^ tb ^ to;                                     \
                 c.goats = g ^ sh(tb, d);                                    \
                 nodes += depth == 1 ? (c.captured >= 5 ? 0 : bc_goat_count(c.goats, ~(c.goats | c.tigers) & BC_ALL, p->in_hand)) \
+                       : depth == 2 && p->in_hand > 0 ? (c.captured >= 5 ? 0 : bc_two_place(c.goats, c.tigers)) \
                                     : bc_below(&c, depth);                  \
             }                                                               \
         }

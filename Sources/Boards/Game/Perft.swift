@@ -4,7 +4,8 @@ public enum Perft {
     /// The number of leaf positions `depth` plies below `position`.
     ///
     /// The last ply is counted in bulk with `moveCount()`, without playing it, the
-    /// last two with `leafCountTwoPlies()` where the game has a closed form for them,
+    /// last two with `leafCountTwoPlies()` where the game has a closed form for them
+    /// (summed over a node's children by `leafCountThreePlies()` where the game offers it),
     /// and moves are played with `playWithoutHash`, as no hash is read (or the
     /// children built by `forEachChildWithoutHash`, where the game offers it).
     /// Repetition and the ply limit are ignored, as docs/rules.md says.
@@ -23,6 +24,7 @@ public enum Perft {
     ) -> UInt64 {
         if depth <= 1 { return depth == 1 ? UInt64(truncatingIfNeeded: position.moveCount()) : 1 }
         if depth == 2, let leaves = position.leafCountTwoPlies() { return UInt64(truncatingIfNeeded: leaves) }
+        if depth == 3, let leaves = position.leafCountThreePlies() { return UInt64(truncatingIfNeeded: leaves) }
         // The children built straight from the generator's sets where the game offers
         // it (no move list, no move encoding); the same three cases as the list below.
         var nodes: UInt64 = 0

@@ -52,6 +52,14 @@ public protocol TwoPlayerGame: Sendable, Hashable, CustomStringConvertible {
     /// above the leaves then costs about one move count instead of one per child.
     func leafCountTwoPlies() -> Int?
 
+    /// The number of positions three plies below, ``leafCountTwoPlies()`` summed over
+    /// the children, where the game counts it itself (finding once what every child's
+    /// closed form needs, making once the checks that hold for every child); `nil`
+    /// where it does not (the default), and perft then sums the children's two-ply
+    /// counts. A node three plies above the leaves is where perft spends its time
+    /// between the closed forms: one call of the form a child.
+    func leafCountThreePlies() -> Int?
+
     /// Calls `body` with the position after each legal move, in any order, each as
     /// ``playWithoutHash(_:)`` leaves it (the hash stale), and returns `true`; or
     /// returns `false` at once, calling nothing, where the game does not offer it (the
@@ -111,6 +119,9 @@ extension TwoPlayerGame {
 
     @inlinable @inline(__always)
     public func leafCountTwoPlies() -> Int? { nil }
+
+    @inlinable @inline(__always)
+    public func leafCountThreePlies() -> Int? { nil }
 
     @inlinable @inline(__always)
     public func forEachChildWithoutHash(_ body: (Self) -> Void) -> Bool { false }

@@ -144,21 +144,26 @@ extension TigersGoats {
         var d = destinations
         while d != 0 {
             let to = d & (0 &- d)
-            // Unmasked shifts: `to` came from a goat one step back.
-            let from: UInt64
-            switch back {
-            case 0: from = to &>> 8
-            case 1: from = to &>> 9
-            case 2: from = to &>> 1
-            case 3: from = to &<< 7
-            case 4: from = to &<< 8
-            case 5: from = to &<< 9
-            case 6: from = to &<< 1
-            default: from = to &>> 7
-            }
-            child._goats = g ^ to ^ from
+            child._goats = g ^ to ^ stepBack(to, back)
             body(child)
             d &= d &- 1
+        }
+    }
+
+    /// The square one goat step back from `to` (a single bit) in direction `back`, as
+    /// in ``forEachStep(_:back:goats:child:_:)``; a constant shift once inlined.
+    @inlinable @inline(__always)
+    internal static func stepBack(_ to: UInt64, _ back: Int) -> UInt64 {
+        // Unmasked shifts: `to` came from a goat one step back.
+        switch back {
+        case 0: return to &>> 8
+        case 1: return to &>> 9
+        case 2: return to &>> 1
+        case 3: return to &<< 7
+        case 4: return to &<< 8
+        case 5: return to &<< 9
+        case 6: return to &<< 1
+        default: return to &>> 7
         }
     }
 

@@ -29,17 +29,78 @@ extension TigersGoats {
     ///   empty, M - out(c) - in(l) + 1 (c->l is both); c and l goats, out(l); c and l
     ///   empty, in(c); c empty and l goat, 1 (goat l steps onto c).
     ///
-    /// With the tigers to move the count is ``tigersLeafCountTwoPlies()``.
+    /// With the goats to move the count is ``goatsLeafCountTwoPlies(_:)``, with the
+    /// tigers to move ``tigersLeafCountTwoPlies(_:)``.
     @inlinable @inline(__always)
     public func leafCountTwoPlies() -> Int? {
         if longRange { return nil }
         if Int(captured) >= Self.capturesToWin { return 0 }
-        if side != .first { return tigersLeafCountTwoPlies() }
+        // The tables found once: read through the globals, every lookup called its
+        // accessor in the Boards module.
+        if side == .first { return goatsLeafCountTwoPlies(perftTables.span) }
+        return tigersLeafCountTwoPlies(perftTables.span)
+    }
+
+    /// Perft three plies down with the tigers to move: ``leafCountTwoPlies()`` summed
+    /// over the children, each child built from the generator's sets (as ``forEachChildWithoutHash(_:)`` does)
+    /// and its closed form called with the tables found once here, not once a child:
+    /// from another module a table is reached through a call of its accessor (three
+    /// tables, three calls a child before ``perftTables``), which with the checks this
+    /// node makes once for every child were 7% of perft's instructions (callgrind). No
+    /// closure: one written in this non-generic function runs the Boards module's copy,
+    /// built without the caller's CPU flags (measured: software popcounts). `nil` under
+    /// long-range captures and with the goats to move.
+    @inlinable @inline(__always)
+    public func leafCountThreePlies() -> Int? {
+        if longRange { return nil }
+        if Int(captured) >= Self.capturesToWin { return 0 }
+        // With the goats to move, nil: perft's own loop calls the tigers' closed form
+        // (inlined in perft's closure, one call a child), which ran faster than the form
+        // inlined in a loop over the goat steps here (quiet timing, perft 7: 45 against
+        // 38 G leaves/s), though with 11% more instructions (callgrind).
+        if side == .first { return nil }
+        let tables = perftTables.span
+        let g = goats, t = tigers
+        var child = self
+        child.side = side.opponent
+        child.ply &+= 1
+        var total = 0
+        var tt = t
+        while tt != 0 {
+            let from = tt.trailingZeroBitCount
+            let origin = tt & (0 &- tt)
+            tt &= tt &- 1
+            let (slides, captures) = tigerTargets(from)
+            // Slides and captures in one loop: one copy of the goats' closed form.
+            var m = slides | captures
+            while m != 0 {
+                let to = m & (0 &- m)
+                m &= m &- 1
+                child._tigers = t ^ origin ^ to
+                child._goats = g
+                child.captured = captured
+                if to & captures != 0 {
+                    let jump = Move(from: from, to: to.trailingZeroBitCount, isCapture: true)
+                    child._goats ^= Bitboard.bit(jump.capturedSquare)
+                    child.captured &+= 1
+                    // After the fourth capture the goats have no moves.
+                    if Int(child.captured) >= Self.capturesToWin { continue }
+                }
+                total &+= child.goatsLeafCountTwoPlies(tables)
+            }
+        }
+        return total
+    }
+
+    /// ``leafCountTwoPlies()`` with the goats to move (standard captures, fewer than 4
+    /// goats captured), `tables` the span of ``perftTables``.
+    // Transparent, not `@inline(__always)`: called in the loops of
+    // ``leafCountThreePlies()``, the latter was not inlined and the call ran the Boards
+    // module's copy, built without the caller's CPU flags (the tigers' form was inlined).
+    @_transparent @usableFromInline
+    internal func goatsLeafCountTwoPlies(_ tables: Span<UInt64>) -> Int {
         typealias B = Bitboard
         let g = goats, t = tigers, occupied = g | t, e = ~occupied
-        // The table of the squares around each square, found once: read through the
-        // global, every lookup called its accessor in the Boards module.
-        let around = squaresAround.span
         let m = (B.north(g) & e).nonzeroBitCount &+ (B.south(g) & e).nonzeroBitCount
             &+ (B.east(g) & e).nonzeroBitCount &+ (B.west(g) & e).nonzeroBitCount
             &+ (B.northEast(g) & e).nonzeroBitCount &+ (B.northWest(g) & e).nonzeroBitCount
@@ -52,38 +113,38 @@ extension TigersGoats {
             tt &= tt &- 1
             var ray = B.clipIncreasing(B.rayNorth(s), occupied)
             var blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, around)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, tables)
             if blocker != 0 {
                 let beyond = B.clipIncreasing(B.rayNorth(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, tables)
             }
             ray = B.clipIncreasing(B.rayEast(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, around)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: true, goats: g, moves: m, tables)
             if blocker != 0 {
                 let beyond = B.clipIncreasing(B.rayEast(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, tables)
             }
             ray = B.clipDecreasing(B.raySouth(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, around)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, tables)
             if blocker != 0 {
                 let beyond = B.clipDecreasing(B.raySouth(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, tables)
             }
             ray = B.clipDecreasing(B.rayWest(s), occupied)
             blocker = ray & g
-            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, around)
+            total &+= Self.slidesAfterGoatMoves(run: ray & e, increasing: false, goats: g, moves: m, tables)
             if blocker != 0 {
                 let beyond = B.clipDecreasing(B.rayWest(blocker.trailingZeroBitCount), occupied)
-                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, around)
+                total &+= Self.slidesThrough(blocker, beyond: beyond, runIsEmpty: ray & e == 0, empty: e, tables)
             }
         }
         // Jumps set-wise per direction over all tigers (each has its own landing square).
-        total &+= Self.jumpsAfterGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsAfterGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsAfterGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsAfterGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsAfterGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsAfterGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsAfterGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsAfterGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, tables)
         return total
     }
 
@@ -103,13 +164,13 @@ extension TigersGoats {
     /// step sets D of popcount(D & Q), and in bit-sliced form (the number of step sets
     /// holding each empty square, four planes) four popcounts per tiger. A tiger's
     /// slide set is its file and its rank clipped at the first occupied square each
-    /// way, each line both ways at once (``lineSlides(_:_:_:)``) from tables: no shift
-    /// by the square, which without BMI2 ties up the CL register.
+    /// way, each line both ways at once (``lineSlides(_:_:_:_:)``) from tables: no shift
+    /// by the square, which without BMI2 ties up the CL register. `tables` is the span
+    /// of ``perftTables``.
     @inlinable @inline(__always)
-    internal func tigersLeafCountTwoPlies() -> Int {
+    internal func tigersLeafCountTwoPlies(_ tables: Span<UInt64>) -> Int {
         typealias B = Bitboard
         let g = goats, t = tigers, occupied = g | t, e = ~occupied
-        let around = squaresAround.span
         // The eight goat step sets (destinations), summed bit-sliced into in(x) for
         // every empty x: planes p0 (1s) ... p3 (8s), by carry-save adders.
         let d0 = B.north(g) & e, d1 = B.south(g) & e, d2 = B.east(g) & e, d3 = B.west(g) & e
@@ -122,24 +183,23 @@ extension TigersGoats {
         let p1 = t1 ^ c4, k2 = t1 & c4
         let p2 = k1 ^ k2, p3 = k1 & k2
         let m = Self.weightedCount(e, p0, p1, p2, p3)
-        let lines = squareLines.span
         var total = 0
         var tt = t
         while tt != 0 {
             let s = tt.trailingZeroBitCount
             tt &= tt &- 1
             let i = s &<< 2
-            let slides = (Self.lineSlides(lines[unchecked: i], lines[unchecked: i &+ 1], occupied)
-                | Self.lineSlides(lines[unchecked: i &+ 2], lines[unchecked: i &+ 3], occupied)) & e
-            let inS = (around[unchecked: s] & g).nonzeroBitCount
+            let slides = (Self.lineSlides(Self.squareLines(tables, i), Self.squareLines(tables, i &+ 1), occupied, tables)
+                | Self.lineSlides(Self.squareLines(tables, i &+ 2), Self.squareLines(tables, i &+ 3), occupied, tables)) & e
+            let inS = (Self.squaresAround(tables, s) & g).nonzeroBitCount
             total &+= slides.nonzeroBitCount &* (m &+ inS) &- Self.weightedCount(slides, p0, p1, p2, p3)
         }
         // The fourth capture ends the game: no goat moves after it.
         if Int(captured) &+ 1 >= Self.capturesToWin { return total }
-        total &+= Self.jumpsBeforeGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsBeforeGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsBeforeGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, around)
-        total &+= Self.jumpsBeforeGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, around)
+        total &+= Self.jumpsBeforeGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsBeforeGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsBeforeGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, tables)
+        total &+= Self.jumpsBeforeGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, tables)
         return total
     }
 
@@ -149,11 +209,12 @@ extension TigersGoats {
     /// blockers above borrows through every square from it up to the lowest blocker
     /// above. Without a blocker below, bit 0 stands in; without one above, the borrow
     /// runs to the top. Two blockers found with one leading-zero count and no
-    /// variable shift of a ray.
+    /// variable shift of a ray. `tables` is the span of ``perftTables``.
     @inlinable @inline(__always)
-    internal static func lineSlides(_ below: UInt64, _ above: UInt64, _ occupied: UInt64) -> UInt64 {
+    internal static func lineSlides(_ below: UInt64, _ above: UInt64, _ occupied: UInt64,
+                                    _ tables: Span<UInt64>) -> UInt64 {
         let blockersAbove = above & occupied
-        let highestBelow = bitBelowLeadingZeros[unchecked: ((below & occupied) | 1).leadingZeroBitCount]
+        let highestBelow = Self.bitBelowLeadingZeros(tables, ((below & occupied) | 1).leadingZeroBitCount)
         return (blockersAbove ^ (blockersAbove &- highestBelow)) & (below | above)
     }
 
@@ -174,10 +235,10 @@ extension TigersGoats {
 
     /// The tigers' jumps in the orthogonal direction `d` (see ``orthogonalStep(_:_:)``),
     /// each weighted by the goats' moves after it: M + in(s) + in(c) - in(l) - out(c)
-    /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies()``).
+    /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies(_:)``).
     @inlinable @inline(__always)
     internal static func jumpsBeforeGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
-                                              moves m: Int, _ around: Span<UInt64>) -> Int {
+                                              moves m: Int, _ tables: Span<UInt64>) -> Int {
         // The index offset of one step: the goat jumped is `delta` before the landing.
         let delta = d == 0 ? 8 : d == 1 ? -8 : d == 2 ? 1 : -1
         var landing = orthogonalStep(orthogonalStep(t, d) & g, d) & e
@@ -185,8 +246,8 @@ extension TigersGoats {
         while landing != 0 {
             let l = landing.trailingZeroBitCount
             let c = l &- delta, s = c &- delta
-            sum &+= (around[unchecked: s] & g).nonzeroBitCount &+ (around[unchecked: c] & g).nonzeroBitCount
-                &- (around[unchecked: l] & g).nonzeroBitCount &- (around[unchecked: c] & e).nonzeroBitCount
+            sum &+= (Self.squaresAround(tables, s) & g).nonzeroBitCount &+ (Self.squaresAround(tables, c) & g).nonzeroBitCount
+                &- (Self.squaresAround(tables, l) & g).nonzeroBitCount &- (Self.squaresAround(tables, c) & e).nonzeroBitCount
             landing &= landing &- 1
         }
         return sum
@@ -196,14 +257,14 @@ extension TigersGoats {
     /// legal: n M - sum of in(x) cover(x). `increasing`: the ray runs towards higher bits.
     @inlinable @inline(__always)
     internal static func slidesAfterGoatMoves(run: UInt64, increasing: Bool, goats g: UInt64, moves m: Int,
-                                              _ around: Span<UInt64>) -> Int {
+                                              _ tables: Span<UInt64>) -> Int {
         let n = run.nonzeroBitCount
         var sum = n &* m
         // Lowest bit first: the farthest square of an increasing ray comes last.
         var cover = increasing ? n : 1
         var r = run
         while r != 0 {
-            sum &-= cover &* (around[unchecked: r.trailingZeroBitCount] & g).nonzeroBitCount
+            sum &-= cover &* (Self.squaresAround(tables, r.trailingZeroBitCount) & g).nonzeroBitCount
             cover &+= increasing ? -1 : 1
             r &= r &- 1
         }
@@ -214,9 +275,9 @@ extension TigersGoats {
     /// squares of `beyond`, summed over the moves of goat a that keep the path empty.
     @inlinable @inline(__always)
     internal static func slidesThrough(_ a: UInt64, beyond: UInt64, runIsEmpty: Bool, empty e: UInt64,
-                                       _ around: Span<UInt64>) -> Int {
+                                       _ tables: Span<UInt64>) -> Int {
         let ext = (beyond & e).nonzeroBitCount
-        let out = (around[unchecked: a.trailingZeroBitCount] & e).nonzeroBitCount &- (runIsEmpty ? 0 : 1)
+        let out = (Self.squaresAround(tables, a.trailingZeroBitCount) & e).nonzeroBitCount &- (runIsEmpty ? 0 : 1)
         return (1 &+ ext) &* out &- ext
     }
 
@@ -236,7 +297,7 @@ extension TigersGoats {
     /// summed over the goat moves after which each is legal (see ``leafCountTwoPlies()``).
     @inlinable @inline(__always)
     internal static func jumpsAfterGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
-                                             moves m: Int, _ around: Span<UInt64>) -> Int {
+                                             moves m: Int, _ tables: Span<UInt64>) -> Int {
         let c = orthogonalStep(t, d)
         // The index offset of one step: the square jumped over is `delta` before the landing.
         let delta = d == 0 ? 8 : d == 1 ? -8 : d == 2 ? 1 : -1
@@ -246,19 +307,19 @@ extension TigersGoats {
         var sum = landing.nonzeroBitCount &* (m &+ 1)
         while landing != 0 {
             let l = landing.trailingZeroBitCount
-            sum &-= (around[unchecked: l &- delta] & e).nonzeroBitCount &+ (around[unchecked: l] & g).nonzeroBitCount
+            sum &-= (Self.squaresAround(tables, l &- delta) & e).nonzeroBitCount &+ (Self.squaresAround(tables, l) & g).nonzeroBitCount
             landing &= landing &- 1
         }
         // c and l goats: out(l).
         landing = overGoat & g
         while landing != 0 {
-            sum &+= (around[unchecked: landing.trailingZeroBitCount] & e).nonzeroBitCount
+            sum &+= (Self.squaresAround(tables, landing.trailingZeroBitCount) & e).nonzeroBitCount
             landing &= landing &- 1
         }
         // c and l empty: in(c).
         landing = overEmpty & e
         while landing != 0 {
-            sum &+= (around[unchecked: landing.trailingZeroBitCount &- delta] & g).nonzeroBitCount
+            sum &+= (Self.squaresAround(tables, landing.trailingZeroBitCount &- delta) & g).nonzeroBitCount
             landing &= landing &- 1
         }
         // c empty, l goat: 1.
@@ -266,13 +327,45 @@ extension TigersGoats {
     }
 }
 
-/// The squares next to each square, diagonals included (bit `i` = square `i`): a load
-/// instead of ten shifts and masks per lookup, which the closed form makes about
-/// twenty times a node (a C perft ran 1.3x faster with the table). Its initialiser
-/// is a literal, so the compiler lays it out as constant data: nothing is initialised
-/// or checked at run time.
+extension TigersGoats {
+    /// The squares next to `square`, diagonals included (bit `i` = square `i`): a load
+    /// instead of ten shifts and masks per lookup, which the closed form makes about
+    /// twenty times a node (a C perft ran 1.3x faster with the table). `tables` is the
+    /// span of ``perftTables``.
+    @inlinable @inline(__always)
+    internal static func squaresAround(_ tables: Span<UInt64>, _ square: Int) -> UInt64 {
+        tables[unchecked: square]
+    }
+
+    /// Word `i` of the squares' files and ranks split at each square, four words a
+    /// square (`i = 4 * square + k`): k = 0 the file below it, 1 the file above it, 2 the
+    /// rank below it (west), 3 the rank above it (east). One load each for
+    /// ``lineSlides(_:_:_:_:)``, where shifts by the square would need BMI2's `shlx` to
+    /// be as cheap.
+    @inlinable @inline(__always)
+    internal static func squareLines(_ tables: Span<UInt64>, _ i: Int) -> UInt64 {
+        tables[unchecked: 64 &+ i]
+    }
+
+    /// The bit after `n` leading zeros (`1 << (63 - n)`), a load where a shift by a
+    /// variable amount without BMI2's `shrx` ties up the CL register (the register
+    /// allocator then shuffled the tigers' closed form's loop through spills).
+    @inlinable @inline(__always)
+    internal static func bitBelowLeadingZeros(_ tables: Span<UInt64>, _ n: Int) -> UInt64 {
+        tables[unchecked: 320 &+ n]
+    }
+}
+
+/// The tables of the perft's closed forms, read through ``TigersGoats/squaresAround(_:_:)``
+/// (words 0..<64), ``TigersGoats/squareLines(_:_:)`` (64..<320) and
+/// ``TigersGoats/bitBelowLeadingZeros(_:_:)`` (320..<384). One table, not three, so that
+/// the closed forms' loops hold one base address in a register rather than three
+/// (every table is reached through a register: from another module a global's address
+/// comes from a call of its accessor). Its initialiser is a literal, so the compiler
+/// lays it out as constant data: nothing is initialised or checked at run time.
 @usableFromInline
-internal let squaresAround: InlineArray<64, UInt64> = [
+internal let perftTables: InlineArray<384, UInt64> = [
+    // squaresAround: square 0 ... 63.
     0x0000_0000_0000_0302, 0x0000_0000_0000_0705, 0x0000_0000_0000_0E0A, 0x0000_0000_0000_1C14,
     0x0000_0000_0000_3828, 0x0000_0000_0000_7050, 0x0000_0000_0000_E0A0, 0x0000_0000_0000_C040,
     0x0000_0000_0003_0203, 0x0000_0000_0007_0507, 0x0000_0000_000E_0A0E, 0x0000_0000_001C_141C,
@@ -289,15 +382,7 @@ internal let squaresAround: InlineArray<64, UInt64> = [
     0x3828_3800_0000_0000, 0x7050_7000_0000_0000, 0xE0A0_E000_0000_0000, 0xC040_C000_0000_0000,
     0x0203_0000_0000_0000, 0x0507_0000_0000_0000, 0x0A0E_0000_0000_0000, 0x141C_0000_0000_0000,
     0x2838_0000_0000_0000, 0x5070_0000_0000_0000, 0xA0E0_0000_0000_0000, 0x40C0_0000_0000_0000,
-]
-
-/// Each square's file and rank split at the square, four words a square (index
-/// `4 * square`): the file below it, the file above it, the rank below it (west), the
-/// rank above it (east). One load each for ``TigersGoats/lineSlides(_:_:_:)``, where
-/// shifts by the square would need BMI2's `shlx` to be as cheap; a literal, laid out as
-/// constant data like ``squaresAround``.
-@usableFromInline
-internal let squareLines: InlineArray<256, UInt64> = [
+    // squareLines: square 0 (file below, file above, rank west, rank east) ... 63.
     0x0000_0000_0000_0000, 0x0101_0101_0101_0100, 0x0000_0000_0000_0000, 0x0000_0000_0000_00FE,
     0x0000_0000_0000_0000, 0x0202_0202_0202_0200, 0x0000_0000_0000_0001, 0x0000_0000_0000_00FC,
     0x0000_0000_0000_0000, 0x0404_0404_0404_0400, 0x0000_0000_0000_0003, 0x0000_0000_0000_00F8,
@@ -362,13 +447,7 @@ internal let squareLines: InlineArray<256, UInt64> = [
     0x0020_2020_2020_2020, 0x0000_0000_0000_0000, 0x1F00_0000_0000_0000, 0xC000_0000_0000_0000,
     0x0040_4040_4040_4040, 0x0000_0000_0000_0000, 0x3F00_0000_0000_0000, 0x8000_0000_0000_0000,
     0x0080_8080_8080_8080, 0x0000_0000_0000_0000, 0x7F00_0000_0000_0000, 0x0000_0000_0000_0000,
-]
-
-/// The bit after `n` leading zeros (`1 << (63 - n)`), a load where a shift by a
-/// variable amount without BMI2's `shrx` ties up the CL register (the register
-/// allocator then shuffled the tigers' closed form's loop through spills).
-@usableFromInline
-internal let bitBelowLeadingZeros: InlineArray<64, UInt64> = [
+    // bitBelowLeadingZeros: 0 ... 63 leading zeros.
     0x8000_0000_0000_0000, 0x4000_0000_0000_0000, 0x2000_0000_0000_0000, 0x1000_0000_0000_0000,
     0x0800_0000_0000_0000, 0x0400_0000_0000_0000, 0x0200_0000_0000_0000, 0x0100_0000_0000_0000,
     0x0080_0000_0000_0000, 0x0040_0000_0000_0000, 0x0020_0000_0000_0000, 0x0010_0000_0000_0000,
