@@ -82,15 +82,7 @@ public struct CoinSorterLearnedExpectimax: PuzzleAgent {
         let greedy = ranked[0]
         var best = -Double.infinity, chosen = greedy, ties = 0, greedyValue = -Double.infinity
         for swap in ranked.prefix(width) {
-            var after = state
-            after.play(swap)
-            var v: Double
-            if paired {
-                var own = SplitMix64(seed: shared)
-                v = Double(after.score - state.score) + chance(after, draws: 0, depth: depth - 1, rng: &own, nodes: &nodes)
-            } else {
-                v = Double(after.score - state.score) + chance(after, draws: 0, depth: depth - 1, rng: &stream, nodes: &nodes)
-            }
+            let v = swapValue(state, swap, shared: shared, depth: depth, rng: &stream, nodes: &nodes)
             if swap == greedy { greedyValue = v }
             if v > best {
                 best = v; chosen = swap; ties = 1
@@ -169,6 +161,21 @@ public struct CoinSorterLearnedExpectimax: PuzzleAgent {
         return Double(next.score - before) + leaf(next, nodes: &nodes)
     }
 
+    /// The points of `swap` from `s` plus the refills below it, `depth` turns searched from
+    /// `s`. Paired: the refills are sampled from a stream seeded `shared`, the same for every
+    /// sibling swap (common random numbers); else from `rng`.
+    @inline(__always)
+    func swapValue(_ s: CoinSorter, _ swap: CoinSorter.Swap, shared: UInt64, depth: Int,
+                   rng: inout SplitMix64, nodes: inout Int) -> Double {
+        var after = s
+        after.play(swap)
+        if paired {
+            var own = SplitMix64(seed: shared)
+            return Double(after.score - s.score) + chance(after, draws: 0, depth: depth - 1, rng: &own, nodes: &nodes)
+        }
+        return Double(after.score - s.score) + chance(after, draws: 0, depth: depth - 1, rng: &rng, nodes: &nodes)
+    }
+
     /// A settled state's value with `depth` turns searched: the leaf's value at 1, else
     /// the best of its `width` best ranked swaps, each followed by its refills.
     func value(_ s: CoinSorter, depth: Int, rng: inout SplitMix64, nodes: inout Int) -> Double {
@@ -178,16 +185,7 @@ public struct CoinSorterLearnedExpectimax: PuzzleAgent {
         let shared = paired ? rng.next() : 0
         var best = -Double.infinity
         for swap in rankedSwaps(s).prefix(width) {
-            var after = s
-            after.play(swap)
-            var v: Double
-            if paired {
-                var own = SplitMix64(seed: shared)
-                v = Double(after.score - s.score) + chance(after, draws: 0, depth: depth - 1, rng: &own, nodes: &nodes)
-            } else {
-                v = Double(after.score - s.score) + chance(after, draws: 0, depth: depth - 1, rng: &rng, nodes: &nodes)
-            }
-            best = max(best, v)
+            best = max(best, swapValue(s, swap, shared: shared, depth: depth, rng: &rng, nodes: &nodes))
         }
         return best
     }
