@@ -21,17 +21,23 @@ final class HelperThreads: Sendable {
     /// as a search of a few hundred nodes. Cleared by each search that brings the helpers in.
     @usableFromInline let busy = BusyTable()
 
-    /// Starts `count` helper threads, parked until a search needs them.
+    /// Starts `count` helper threads and returns once each is parked, waiting for a search.
+    ///
+    /// Waiting here keeps a thread's start (its stack's mapping, its first run) out of the
+    /// first search: started and not waited for, it ran on the other core while that search
+    /// did, and a search of a millisecond or two on 2 threads took 2-3% longer than on one
+    /// (results/search-strength/threads-short.md).
     @usableFromInline
     init(count: Int) {
         crew = HelperCrew(count: count)
-        for i in 1...max(1, count) {
+        for i in 1...crew.count {
             let crew = crew
             let thread = Thread { crew.serve(i) }
             // The search recurses up to AlphaBetaWorker.maxPly plies.
             thread.stackSize = 16 << 20
             thread.start()
         }
+        for _ in 1...crew.count { crew.parked.wait() }
     }
 
     deinit { crew.dismiss() }
@@ -70,6 +76,8 @@ final class HelperCrew: Sendable {
     @usableFromInline let started = Atomic<Bool>(false)
     @usableFromInline let wake: [DispatchSemaphore]
     @usableFromInline let finished = DispatchSemaphore(value: 0)
+    /// Signalled once by each thread when it first parks (``HelperThreads/init(count:)`` waits).
+    @usableFromInline let parked = DispatchSemaphore(value: 0)
     @usableFromInline let total = Atomic<Int>(0)
 
     @usableFromInline
@@ -113,6 +121,7 @@ final class HelperCrew: Sendable {
     /// Helper `i`'s life: parked until woken, a job, parked again, until dismissed.
     @usableFromInline
     func serve(_ i: Int) {
+        parked.signal()
         while true {
             wake[i - 1].wait()
             if dismissed.load(ordering: .acquiring) { return }
