@@ -56,7 +56,7 @@ enum SprtCommand: Subcommand {
         let verdict = decision == "continue" ? "continue" : "\(decision) accepted"
         print("pentanomial \(counts.map(String.init).joined(separator: " ")) (\(pairs) pairs), "
             + "H0: nElo \(plain(elo0)), H1: nElo \(plain(elo1)), alpha \(plain(alpha)), beta \(plain(beta))")
-        print("LLR \(Output.fixed(llr, 3)) in [\(Output.fixed(sprt.lowerBound, 3)), \(Output.fixed(sprt.upperBound, 3))]: \(verdict)")
+        print("LLR \(Format.fixed(llr, 3)) in [\(Format.fixed(sprt.lowerBound, 3)), \(Format.fixed(sprt.upperBound, 3))]: \(verdict)")
     }
 
     /// `x` as typed, without a trailing ".0" on whole numbers.
