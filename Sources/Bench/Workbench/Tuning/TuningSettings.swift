@@ -265,15 +265,10 @@ extension TuningSettings {
         guard !tuned.isEmpty else { throw .usage("no weights to tune (valid: \(valid))") }
         // Tuned in the evaluation's order, whatever order they were listed in.
         tuned = names.filter { tuned.contains($0) }
-        guard TuningRanges.iterations.contains(iterations) else {
-            throw .usage("the number of iterations must be in 1...1000000, got \(iterations)")
-        }
-        guard (1...1_000_000).contains(batch) else {
-            throw .usage("the games per iteration must be in 1...1000000, got \(batch)")
-        }
-        guard (0...200).contains(openingPlies) else { throw .usage("opening plies must be in 0...200, got \(openingPlies)") }
-        guard (0...10_000_000).contains(verification) else {
-            throw .usage("the verification games must be in 0...10000000, got \(verification)")
+        for (what, value, range) in [("the number of iterations", iterations, TuningRanges.iterations),
+                                     ("the games per iteration", batch, 1...1_000_000), ("opening plies", openingPlies, 0...200),
+                                     ("the verification games", verification, 0...10_000_000)] where !range.contains(value) {
+            throw .usage("\(what) must be in \(range.lowerBound)...\(range.upperBound), got \(value)")
         }
         try cEnd.check(tuned: tuned)
         try rEnd.check(tuned: tuned)
