@@ -270,23 +270,6 @@ public struct TuningOutcome: Sendable {
     public var markdown: String
     /// The part of summary.md after the settings: final weights, verification, run.
     public var results: String
-
-    init(settings: TuningSettingsDescription, theta: [Double], tunedSpec: String, iterationsThisRun: Int, meanSeconds: Double?,
-         meanSecondsThisRun: Double?, nonZeroResults: Int, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
-         markdown: String, results: String) {
-        self.settings = settings
-        self.theta = theta
-        self.tunedSpec = tunedSpec
-        self.iterationsThisRun = iterationsThisRun
-        self.meanSeconds = meanSeconds
-        self.meanSecondsThisRun = meanSecondsThisRun
-        self.nonZeroResults = nonZeroResults
-        self.threads = threads
-        self.verification = verification
-        self.verificationSkipped = verificationSkipped
-        self.markdown = markdown
-        self.results = results
-    }
 }
 
 /// The settings of a run without their rules' type: what the report prints.
