@@ -277,7 +277,6 @@ public enum PositionRun {
         }
         return MergeOutcome(text: report.text, missing: missing, missingWhat: "items", shards: files.count)
     }
-
 }
 
 /// The runs of a ``PositionRunSpec`` as a kind of sharded run (``ShardedRuns``).
