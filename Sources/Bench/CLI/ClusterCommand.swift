@@ -58,17 +58,14 @@ enum ClusterCommand: Subcommand {
         /// The command the tasks run: `tournament`, `grade` or `solve`.
         var command: String = "tournament"
         var tournamentArguments: [String]
-        var out: String
-        var dir: String
-        var shards: Int
-        var cpus: Int
+        var out, dir: String
+        var shards, cpus: Int
         var directives: [String]
         /// `--sbatch` lines, each written after `#SBATCH `.
         var sbatchLines: [String] = []
         /// `--setup` lines, run by each job before bench.
         var setup: [String] = []
-        var bench: String
-        var workingDirectory: String
+        var bench, workingDirectory: String
         var submit: Bool
 
         /// The option that names a shard's folder (`--study` for a placement study).

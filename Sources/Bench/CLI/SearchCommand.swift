@@ -23,17 +23,11 @@ struct SearchCommand: GameCommand, Subcommand {
         """, footer: ruleHelp)
 
     struct Report: Encodable {
-        let game: String
-        let agent: String
-        let position: String
+        let game, agent, position: String
         let move: String?
         let value: Double?
-        let depth: Int
-        let nodes: Int
-        let playouts: Int
-        let seconds: Double
-        let nodesPerSecond: Double
-        let playoutsPerSecond: Double
+        let depth, nodes, playouts: Int
+        let seconds, nodesPerSecond, playoutsPerSecond: Double
         let principalVariation: [String]
         /// Set for an agent that reads the referee: it saw the future draws.
         var note: String? = nil

@@ -26,9 +26,7 @@ enum SprtCommand: Subcommand {
 
     /// What `--json` prints.
     struct Result: Encodable {
-        let llr: Double
-        let lower: Double
-        let upper: Double
+        let llr, lower, upper: Double
         /// "H0", "H1" or "continue".
         let decision: String
         let pairs: Int

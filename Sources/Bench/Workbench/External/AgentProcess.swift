@@ -35,9 +35,7 @@ final class AgentProcess: @unchecked Sendable {
     let pid: pid_t
     /// The value of ``ProcessTree/variable`` in its environment, which its descendants inherit.
     let mark: String
-    private var input: Int32
-    private var output: Int32
-    private var errors: Int32
+    private var input, output, errors: Int32
     private var outputBuffer: [UInt8] = []
     private var errorBuffer: [UInt8] = []
     private var outputClosed = false

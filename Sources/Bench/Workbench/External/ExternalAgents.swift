@@ -238,9 +238,7 @@ struct AgentFileEntry: Decodable {
     var command: [String]
     var dir: String?
     var options: [String: OptionValue]?
-    var timeout: Double?
-    var margin: Double?
-    var handshake: Double?
+    var timeout, margin, handshake: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
 

@@ -257,8 +257,7 @@ public struct TuningOutcome: Sendable {
     /// Iterations played by this call (the others were resumed from the log).
     public var iterationsThisRun: Int
     /// Mean seconds per iteration, over every iteration in the log and over this call's.
-    public var meanSeconds: Double?
-    public var meanSecondsThisRun: Double?
+    public var meanSeconds, meanSecondsThisRun: Double?
     /// Iterations whose result was not 0 (the others left θ where it was).
     public var nonZeroResults: Int
     public var threads: Int
@@ -282,8 +281,7 @@ public struct TuningSettingsDescription: Sendable {
     public var parameters: [TuningParameter]
     public var gains: [SPSAGains]
     public var schedule: SPSASchedule
-    public var batch: Int
-    public var openingPlies: Int
+    public var batch, openingPlies: Int
     public var seed: UInt64
     public var verification: Int
     /// The pool the probes played (``TuningSettings/opponents``); `nil`: self-play.
@@ -338,8 +336,7 @@ public struct TuningVerification: Sendable {
     }
 
     public var kind: TuningKind
-    public var tuned: String
-    public var baseline: String
+    public var tuned, baseline: String
     /// The match's seed (derived from the run's seed, verification purpose).
     public var seed: UInt64
     /// Game pairs (two-player) or deals (puzzle).

@@ -29,8 +29,7 @@ enum TuningReport {
         }
         o += ["## Settings", ""]
         let n = s.schedule.iterations
-        let perIteration: String
-        let resultBound: String
+        let perIteration, resultBound: String
         switch s.kind {
         case .twoPlayer:
             if let pool = s.opponents {

@@ -10,8 +10,7 @@ public struct TuningParameter: Codable, Equatable, Sendable {
     /// Its value in the baseline agent (the evaluation's default or the spec's override).
     public var start: Double
     /// The bounds every probe and every step is clamped to.
-    public var lower: Double
-    public var upper: Double
+    public var lower, upper: Double
     /// c_end: the perturbation ±cₖ at the last iteration.
     public var cEnd: Double
     /// r_end: the learning rate a_end / c_end² at the last iteration.
@@ -97,9 +96,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// N, the number of iterations.
     public var iterations: Int
     /// The schedule's A, α and γ (fishtest's: 0.1 · N, 0.602, 0.101).
-    public var A: Double
-    public var alpha: Double
-    public var gamma: Double
+    public var A, alpha, gamma: Double
     /// Per iteration: game pairs (two-player) or deals (puzzle).
     public var batch: Int
     /// Random plies before the agents take over (two-player; 0 for puzzles).

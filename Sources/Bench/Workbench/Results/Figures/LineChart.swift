@@ -19,8 +19,7 @@ struct LineChart {
 
     var title: String
     var series: [Series]
-    var xTitle: String
-    var yTitle: String
+    var xTitle, yTitle: String
     /// Values the y axis must cover besides the data.
     var yIncluding: [Double] = []
     var xIncluding: [Double] = []

@@ -8,9 +8,7 @@ struct RowChart {
     struct Row {
         /// The label drawn (a name, or a short name the legend explains).
         var label: String
-        var value: Double?
-        var low: Double?
-        var high: Double?
+        var value, low, high: Double?
     }
 
     var title: String

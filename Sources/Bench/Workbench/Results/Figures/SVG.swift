@@ -4,8 +4,7 @@ import Foundation
 /// text escaped, and text widths estimated from the character count (no font is
 /// available to measure; the estimate is generous, so text it says fits does fit).
 struct SVG {
-    let width: Double
-    let height: Double
+    let width, height: Double
     private(set) var elements: [String] = []
 
     /// The body font: a sans-serif every viewer has.
