@@ -37,8 +37,7 @@ enum AgentsCommand: Subcommand {
 struct GameListing: Encodable {
     let name, title: String
     let players: Int
-    let chance: String
-    let moves: String
+    let chance, moves: String
     let rules: [Parameter]
     let agents: [AgentDescription]
 

@@ -142,9 +142,8 @@ struct BenchmarkCommand: TwoPlayerGameCommand, Subcommand {
         for n in Set([1, threads]).sorted() {
             let r = PerftProfile.measure(G.start(G.defaultRules), depth: depth, threads: n, divide: false)
             rates.append(r.nodesPerSecond)
-            print("| \(n) | \(Output.grouped(r.nodes)) | \(Output.fixed(r.seconds, 3)) | \(Output.fixed(r.nodesPerSecond / 1e6, 1)) |")
+            print("| \(n) | \(Format.grouped(r.nodes)) | \(Format.fixed(r.seconds, 3)) | \(Format.fixed(r.nodesPerSecond / 1e6, 1)) |")
         }
-        if rates.count == 2 { print("\nspeed-up with \(threads) threads: \(Output.fixed(rates[1] / rates[0], 2))x") }
+        if rates.count == 2 { print("\nspeed-up with \(threads) threads: \(Format.fixed(rates[1] / rates[0], 2))x") }
     }
-
 }

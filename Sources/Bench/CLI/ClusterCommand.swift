@@ -58,17 +58,14 @@ enum ClusterCommand: Subcommand {
         /// The command the tasks run: `tournament`, `grade` or `solve`.
         var command: String = "tournament"
         var tournamentArguments: [String]
-        var out: String
-        var dir: String
-        var shards: Int
-        var cpus: Int
+        var out, dir: String
+        var shards, cpus: Int
         var directives: [String]
         /// `--sbatch` lines, each written after `#SBATCH `.
         var sbatchLines: [String] = []
         /// `--setup` lines, run by each job before bench.
         var setup: [String] = []
-        var bench: String
-        var workingDirectory: String
+        var bench, workingDirectory: String
         var submit: Bool
 
         /// The option that names a shard's folder (`--study` for a placement study).
@@ -92,8 +89,8 @@ enum ClusterCommand: Subcommand {
         guard plan.submit else {
             printWritten(plan)
             print("submit them (or run this command again with --submit); the first prints the array's JOBID:")
-            print("  sbatch --parsable \(quoted(plan.shardsScript))")
-            print("  sbatch --parsable --dependency=afterok:JOBID \(quoted(plan.mergeScript))")
+            print("  sbatch --parsable \(shellWord(plan.shardsScript))")
+            print("  sbatch --parsable --dependency=afterok:JOBID \(shellWord(plan.mergeScript))")
             printWhere(plan)
             return
         }
@@ -198,13 +195,13 @@ enum ClusterCommand: Subcommand {
             "#!/bin/bash",
             "# The shards of a bench \(plan.command): array task K runs shard K of \(plan.shards)",
             "# into \(plan.shardsFolder)/shard-K. Written by bench cluster slurm (docs/cluster.md).",
-            "# Rerun shard K (it resumes where it stopped): sbatch --array=K \(quoted(plan.shardsScript))",
+            "# Rerun shard K (it resumes where it stopped): sbatch --array=K \(shellWord(plan.shardsScript))",
         ]
         lines += sbatch(plan, ["--job-name=bench-shards", "--array=0-\(plan.shards - 1)", "--cpus-per-task=\(plan.cpus)"],
                         then: ["--requeue", "--open-mode=append"], output: "shard-%a.out")
         lines += [
             "shard=\"${SLURM_ARRAY_TASK_ID:?submit this script with sbatch: it is an array job}\"",
-            "out=\(quoted(plan.shardsFolder))/shard-\"$shard\"",
+            "out=\(shellWord(plan.shardsFolder))/shard-\"$shard\"",
             "# A task requeued or resubmitted finds its shard's folder and continues it.",
             "resume=()",
             "if [ -e \"$out/\(plan.configFile)\" ]; then resume=(--resume); fi",
@@ -212,7 +209,7 @@ enum ClusterCommand: Subcommand {
         ]
         lines += setupLines(plan, job: "bench-shards")
         lines += [
-            "exec \(quoted(plan.bench)) \(plan.command) \(plan.tournamentArguments.map(quoted).joined(separator: " ")) \\",
+            "exec \(shellWord(plan.bench)) \(plan.command) \(plan.tournamentArguments.map(shellWord).joined(separator: " ")) \\",
             "    --shard \"$shard/\(plan.shards)\" --threads \"${SLURM_CPUS_PER_TASK:-1}\" \(plan.outOption) \"$out\" \"${resume[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
@@ -223,7 +220,7 @@ enum ClusterCommand: Subcommand {
             "#!/bin/bash",
             "# The merge of the \(plan.shards) shards in \(plan.shardsFolder) into \(plan.mergedFolder).",
             "# Written by bench cluster slurm (docs/cluster.md); submitted after the shards' array job:",
-            "#   sbatch --dependency=afterok:JOBID \(quoted(plan.mergeScript))",
+            "#   sbatch --dependency=afterok:JOBID \(shellWord(plan.mergeScript))",
         ]
         lines += sbatch(plan, ["--job-name=bench-merge", "--cpus-per-task=1"], then: ["--kill-on-invalid-dep=yes"],
                         output: "merge-%j.out")
@@ -231,8 +228,8 @@ enum ClusterCommand: Subcommand {
         lines += [
             "# Every shard by name (not a glob): a missing one is named by bench merge.",
             "shards=()",
-            "for k in $(seq 0 \(plan.shards - 1)); do shards+=(\(quoted(plan.shardsFolder))/shard-\"$k\"); done",
-            "exec \(quoted(plan.bench)) merge --out \(quoted(plan.mergedFolder)) --shards \"${shards[@]}\"",
+            "for k in $(seq 0 \(plan.shards - 1)); do shards+=(\(shellWord(plan.shardsFolder))/shard-\"$k\"); done",
+            "exec \(shellWord(plan.bench)) merge --out \(shellWord(plan.mergedFolder)) --shards \"${shards[@]}\"",
         ]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -281,13 +278,13 @@ enum ClusterCommand: Subcommand {
         let mergeJob: String
         do { mergeJob = try sbatchJob(sbatch, ["--dependency=afterok:\(shardsJob)", plan.mergeScript], what: "the merge job") } catch {
             throw .runtime("\(error.detail); the shards are submitted as job \(shardsJob): submit the merge with "
-                           + "sbatch --dependency=afterok:\(shardsJob) \(quoted(plan.mergeScript))").prefixed(name)
+                           + "sbatch --dependency=afterok:\(shardsJob) \(shellWord(plan.mergeScript))").prefixed(name)
         }
         printWritten(plan)
         print("submitted: shards as array job \(shardsJob) (tasks 0-\(plan.shards - 1)), merge as job \(mergeJob) (once all succeeded)")
         print("  watch: squeue -j \(shardsJob),\(mergeJob)")
-        print("  rerun shard K (resumes): sbatch --array=K \(quoted(plan.shardsScript)); then the merge again: "
-              + "sbatch --dependency=afterany:\(shardsJob),afterok:NEWJOB \(quoted(plan.mergeScript))")
+        print("  rerun shard K (resumes): sbatch --array=K \(shellWord(plan.shardsScript)); then the merge again: "
+              + "sbatch --dependency=afterany:\(shardsJob),afterok:NEWJOB \(shellWord(plan.mergeScript))")
         printWhere(plan)
     }
 
@@ -358,13 +355,6 @@ enum ClusterCommand: Subcommand {
             }
         }
         return nil
-    }
-
-    /// One shell word: as it is when it is safe, else in single quotes (as ``benchCommandLine(_:)``).
-    static func quoted(_ word: String) -> String {
-        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
-        return !word.isEmpty && word.allSatisfy { safe.contains($0) } ? word
-            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// A value in an `#SBATCH` line, which sbatch reads with double quotes and

@@ -27,10 +27,6 @@ enum Output {
         }
         FileHandle.standardError.write(Data(("bench: " + oneLine + "\n").utf8))
     }
-
-    static func grouped(_ n: UInt64) -> String { Format.grouped(n) }
-
-    static func fixed(_ x: Double, _ places: Int) -> String { Format.fixed(x, places) }
 }
 
 extension Output {

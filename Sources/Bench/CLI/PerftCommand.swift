@@ -27,17 +27,15 @@ struct PerftCommand: TwoPlayerGameCommand, Subcommand {
         }
     }
 
-
     static func render(_ r: PerftProfile.Result) -> String {
         var lines: [String] = []
         if let divide = r.divide {
             for (move, n) in divide.sorted(by: { $0.key < $1.key }) { lines.append("\(move): \(n)") }
-            lines.append("")
-            lines.append("moves: \(divide.count)")
+            lines += ["", "moves: \(divide.count)"]
         }
         let rate = r.nodesPerSecond / 1e6
-        lines.append("perft \(r.game) depth \(r.depth): \(r.nodes) leaves in \(Output.fixed(r.seconds, 3)) s "
-            + "(\(Output.fixed(rate, 1)) M leaves/s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))")
+        lines.append("perft \(r.game) depth \(r.depth): \(r.nodes) leaves in \(Format.fixed(r.seconds, 3)) s "
+            + "(\(Format.fixed(rate, 1)) M leaves/s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))")
         return lines.joined(separator: "\n")
     }
 }

@@ -25,10 +25,9 @@ struct PlayoutCommand: TwoPlayerGameCommand, Subcommand {
             try Output.printJSON(r)
         } else {
             let outcomes = r.outcomes.sorted(by: { $0.key < $1.key }).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-            print("playouts \(r.game): \(r.games) games, \(r.plies) plies in \(Output.fixed(r.seconds, 3)) s "
-                + "(\(Output.fixed(r.pliesPerSecond / 1e6, 2)) M plies/s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))")
-            print("average length \(Output.fixed(r.averagePlies, 1)) plies; \(outcomes)")
+            print("playouts \(r.game): \(r.games) games, \(r.plies) plies in \(Format.fixed(r.seconds, 3)) s "
+                + "(\(Format.fixed(r.pliesPerSecond / 1e6, 2)) M plies/s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))")
+            print("average length \(Format.fixed(r.averagePlies, 1)) plies; \(outcomes)")
         }
     }
-
 }

@@ -38,8 +38,8 @@ final class ProgressLine: Sendable {
             let rate = Double(played) / max(now - s.start, 1e-9)
             let eta = rate > 0 ? Double(s.total - finished) / rate : 0
             let ranked = s.totals.map { ($0.key, $0.value.sum / Double($0.value.count)) }.sorted { $0.1 > $1.1 }
-            return "[\(finished)/\(s.total)] \(Output.fixed(rate, 2)) games/s, ETA \(Int(eta)) s; "
-                + ranked.prefix(4).map { "\($0.0) \(Output.fixed($0.1, 2))" }.joined(separator: ", ")
+            return "[\(finished)/\(s.total)] \(Format.fixed(rate, 2)) games/s, ETA \(Int(eta)) s; "
+                + ranked.prefix(4).map { "\($0.0) \(Format.fixed($0.1, 2))" }.joined(separator: ", ")
         }
         if let line { FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
     }

@@ -21,8 +21,7 @@ struct ReplayCommand: GameCommand, Subcommand {
         """, footer: ruleHelp)
 
     struct TwoPlayerResult: Encodable {
-        let game: String
-        let position: String
+        let game, position: String
         let plies: Int
         let sideToMove: String
         let outcome: String?

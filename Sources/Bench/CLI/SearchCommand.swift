@@ -23,17 +23,11 @@ struct SearchCommand: GameCommand, Subcommand {
         """, footer: ruleHelp)
 
     struct Report: Encodable {
-        let game: String
-        let agent: String
-        let position: String
+        let game, agent, position: String
         let move: String?
         let value: Double?
-        let depth: Int
-        let nodes: Int
-        let playouts: Int
-        let seconds: Double
-        let nodesPerSecond: Double
-        let playoutsPerSecond: Double
+        let depth, nodes, playouts: Int
+        let seconds, nodesPerSecond, playoutsPerSecond: Double
         let principalVariation: [String]
         /// Set for an agent that reads the referee: it saw the future draws.
         var note: String? = nil
@@ -102,9 +96,9 @@ struct SearchCommand: GameCommand, Subcommand {
         } else {
             if let note = result.note { print("note: \(note)") }
             print("\(result.agent) on \(result.position)")
-            print("move \(result.move ?? "none"), value \(result.value.map { Output.fixed($0, 3) } ?? "-"), depth \(result.depth)")
-            print("\(result.nodes) nodes, \(result.playouts) playouts in \(Output.fixed(result.seconds, 3)) s "
-                + "(\(Output.fixed(result.nodesPerSecond / 1e6, 2)) M nodes/s, \(Output.fixed(result.playoutsPerSecond, 0)) playouts/s)")
+            print("move \(result.move ?? "none"), value \(result.value.map { Format.fixed($0, 3) } ?? "-"), depth \(result.depth)")
+            print("\(result.nodes) nodes, \(result.playouts) playouts in \(Format.fixed(result.seconds, 3)) s "
+                + "(\(Format.fixed(result.nodesPerSecond / 1e6, 2)) M nodes/s, \(Format.fixed(result.playoutsPerSecond, 0)) playouts/s)")
             if !result.principalVariation.isEmpty { print("pv \(result.principalVariation.joined(separator: " "))") }
         }
     }

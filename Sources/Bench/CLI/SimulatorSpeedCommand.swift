@@ -22,8 +22,8 @@ enum SimulatorSpeedCommand: OptionTable {
         if options.has("--json") {
             try Output.printJSON(r)
         } else {
-            print("\(game.name) level \(r.level), \(r.mode) taps: \(r.taps) in \(Output.fixed(r.seconds, 3)) s "
-                + "(\(Output.fixed(r.tapsPerSecond / 1e6, 3)) M taps/s); score sum \(r.scoreSum), tick sum \(r.tickSum)")
+            print("\(game.name) level \(r.level), \(r.mode) taps: \(r.taps) in \(Format.fixed(r.seconds, 3)) s "
+                + "(\(Format.fixed(r.tapsPerSecond / 1e6, 3)) M taps/s); score sum \(r.scoreSum), tick sum \(r.tickSum)")
         }
     }
 }

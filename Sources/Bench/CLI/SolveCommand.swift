@@ -226,7 +226,7 @@ final class SolveProgress: Sendable {
     init(groupName: String) { self.groupName = groupName }
 
     func update(_ group: Int, _ ply: Int, _ done: Int, _ slots: Int) {
-        let share = Output.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
+        let share = Format.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
         let what = ply == 0 ? "counting moves, \(share)% of the level" : "ply \(ply), \(share)% of the level decided"
         StatusLine.show("[\(groupName) \(group): \(what), \(Int(Clock.now - start)) s]")
     }
@@ -245,7 +245,7 @@ final class SweepProgress: Sendable {
         let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         let rate = Double(done) / max(seconds, 1e-9)
         let left = rate > 0 ? Double(total - done) / rate : 0
-        StatusLine.show("[\(name): \(Output.fixed(Double(done) / Double(max(total, 1)) * 100, 1))% of \(total) slots, "
-            + "\(Int(seconds)) s, \(Output.fixed(rate / 1e6, 2)) M slots/s, about \(Int(left)) s left]")
+        StatusLine.show("[\(name): \(Format.fixed(Double(done) / Double(max(total, 1)) * 100, 1))% of \(total) slots, "
+            + "\(Int(seconds)) s, \(Format.fixed(rate / 1e6, 2)) M slots/s, about \(Int(left)) s left]")
     }
 }

@@ -26,9 +26,7 @@ enum SprtCommand: Subcommand {
 
     /// What `--json` prints.
     struct Result: Encodable {
-        let llr: Double
-        let lower: Double
-        let upper: Double
+        let llr, lower, upper: Double
         /// "H0", "H1" or "continue".
         let decision: String
         let pairs: Int
@@ -55,13 +53,8 @@ enum SprtCommand: Subcommand {
         }
         let verdict = decision == "continue" ? "continue" : "\(decision) accepted"
         print("pentanomial \(counts.map(String.init).joined(separator: " ")) (\(pairs) pairs), "
-            + "H0: nElo \(plain(elo0)), H1: nElo \(plain(elo1)), alpha \(plain(alpha)), beta \(plain(beta))")
-        print("LLR \(Output.fixed(llr, 3)) in [\(Output.fixed(sprt.lowerBound, 3)), \(Output.fixed(sprt.upperBound, 3))]: \(verdict)")
-    }
-
-    /// `x` as typed, without a trailing ".0" on whole numbers.
-    static func plain(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : "\(x)"
+            + "H0: nElo \(Format.number(elo0)), H1: nElo \(Format.number(elo1)), alpha \(Format.number(alpha)), beta \(Format.number(beta))")
+        print("LLR \(Format.fixed(llr, 3)) in [\(Format.fixed(sprt.lowerBound, 3)), \(Format.fixed(sprt.upperBound, 3))]: \(verdict)")
     }
 
     /// Five whole counts, each in 0...10^12; anything else is a usage error naming it.

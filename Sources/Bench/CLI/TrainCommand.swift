@@ -78,10 +78,10 @@ enum TrainCommand: OptionTable {
         let started = Clock.now
         let state = try game.train(folder: URL(fileURLWithPath: out), episodes: try options.int("--episodes"), threads: try options.int("--threads"),
                                    seed: seed, alpha: alpha, batch: batch, method: method, resume: options.has("--resume")) { point, seconds in
-            let heldOut = point.heldOut.map { "; held-out \(Output.fixed($0, 3))" } ?? ""
-            print("episodes \(point.episodes): mean score \(Output.fixed(point.meanScore, 3)) over the last \(point.count)\(heldOut) (\(Output.fixed(seconds, 1)) s)")
+            let heldOut = point.heldOut.map { "; held-out \(Format.fixed($0, 3))" } ?? ""
+            print("episodes \(point.episodes): mean score \(Format.fixed(point.meanScore, 3)) over the last \(point.count)\(heldOut) (\(Format.fixed(seconds, 1)) s)")
             fflush(nil)
         }
-        print("trained \(state) in \(Output.fixed(Clock.now - started, 1)) s; weights in \(out)/\(game.trainedFileName)")
+        print("trained \(state) in \(Format.fixed(Clock.now - started, 1)) s; weights in \(out)/\(game.trainedFileName)")
     }
 }

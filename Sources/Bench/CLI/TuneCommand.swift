@@ -149,7 +149,7 @@ final class IterationProgress: Sendable {
         }
         let left = Double(total - record.iteration - 1) * rate
         let weights = zip(names, record.thetaAfter).prefix(6).map { "\($0)=\(String(format: "%.4g", $1))" }.joined(separator: " ")
-        let line = "[\(record.iteration + 1)/\(total)] \(Output.fixed(rate, 2)) s/iteration, ETA \(Int(left)) s; \(weights)"
+        let line = "[\(record.iteration + 1)/\(total)] \(Format.fixed(rate, 2)) s/iteration, ETA \(Int(left)) s; \(weights)"
         FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
     }
 

@@ -35,9 +35,7 @@ final class AgentProcess: @unchecked Sendable {
     let pid: pid_t
     /// The value of ``ProcessTree/variable`` in its environment, which its descendants inherit.
     let mark: String
-    private var input: Int32
-    private var output: Int32
-    private var errors: Int32
+    private var input, output, errors: Int32
     private var outputBuffer: [UInt8] = []
     private var errorBuffer: [UInt8] = []
     private var outputClosed = false
@@ -285,10 +283,13 @@ final class AgentProcess: @unchecked Sendable {
     static let exitCheckMilliseconds: Int32 = 20
 
     /// Whether the process has exited (it stays a zombie until ``end(gracefully:)``).
-    func hasExited() -> Bool {
-        if reaped { return true }
+    func hasExited() -> Bool { reaped || exitInfo() != nil }
+
+    /// How the process ended, once it has: `WNOWAIT` leaves it a zombie, so that its
+    /// pid (the group's id) cannot be reused before ``end(gracefully:)`` kills the group.
+    private func exitInfo() -> siginfo_t? {
         var info = siginfo_t()
-        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid
+        return waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid ? info : nil
     }
 
     private func readOutput() {
@@ -345,8 +346,7 @@ final class AgentProcess: @unchecked Sendable {
             if poll(&fds, 1, min(wait, Self.exitCheckMilliseconds)) > 0 { drainErrors() }
         }
         while Clock.now < deadline {
-            var info = siginfo_t()
-            if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid {
+            if let info = exitInfo() {
                 let code = info._sifields._sigchld.si_status
                 return info.si_code == CLD_EXITED ? "exited with status \(code)" : "was killed by signal \(code)"
             }
@@ -365,8 +365,6 @@ final class AgentProcess: @unchecked Sendable {
 
     // MARK: - Ending
 
-    /// Ends the process and reaps it: `quit` and up to a second to exit when
-    /// `gracefully`, then its whole process group killed. Idempotent.
     /// Sends `quit` and closes the process's input, so that several processes can be
     /// asked to end at once before each is waited for.
     func askToQuit() {
@@ -377,18 +375,15 @@ final class AgentProcess: @unchecked Sendable {
     }
     private var quitAsked: Double?
 
+    /// Ends the process and reaps it: `quit` and up to a second to exit when
+    /// `gracefully`, then its whole process group killed. Idempotent.
     func end(gracefully: Bool) {
         guard !reaped else { return }
         if gracefully {
             askToQuit()
             let deadline = (quitAsked ?? Clock.now) + 1
-            while Clock.now < deadline {
-                var info = siginfo_t()
-                // WNOWAIT: an exited process stays a zombie, so its pid (the group's
-                // id) cannot be reused before the group is killed below.
-                if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info._sifields._sigchld.si_pid == pid { break }
-                usleep(2_000)
-            }
+            // An exited process stays a zombie (exitInfo), its group killed below.
+            while Clock.now < deadline && exitInfo() == nil { usleep(2_000) }
         }
         // Its descendants, read while it still links them (ProcessTree), then all killed.
         var known = ProcessTree.tree(of: pid)

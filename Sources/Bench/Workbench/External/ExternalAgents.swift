@@ -238,9 +238,7 @@ struct AgentFileEntry: Decodable {
     var command: [String]
     var dir: String?
     var options: [String: OptionValue]?
-    var timeout: Double?
-    var margin: Double?
-    var handshake: Double?
+    var timeout, margin, handshake: Double?
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
 
@@ -272,7 +270,7 @@ struct AgentFileEntry: Decodable {
         case .keyNotFound(let key, let c):
             let at = place(c.codingPath)
             return "\(at.isEmpty ? "" : at + ": ")missing key '\(key.stringValue)'"
-        case .typeMismatch(let type, let c), .valueNotFound(let type, let c):
+        case .typeMismatch(_, let c), .valueNotFound(_, let c):
             // What the place holds, by its key (the decoder's type names are not for people).
             let what: String
             switch c.codingPath.count {
@@ -286,7 +284,6 @@ struct AgentFileEntry: Decodable {
                 default: what = "text"
                 }
             }
-            _ = type
             let at = place(c.codingPath)
             return "\(at.isEmpty ? "the file" : at) must be \(what)"
         case .dataCorrupted(let c):

@@ -79,8 +79,7 @@ public enum Chance: String, Sendable, Codable, CaseIterable {
 
 /// What a game is, in one value: what `bench agents --json` and `tournament.json` say.
 public struct GameDescription: Sendable, Equatable {
-    public var name: String
-    public var title: String
+    public var name, title: String
     public var players: Int
     public var chance: Chance
     public var moves: String

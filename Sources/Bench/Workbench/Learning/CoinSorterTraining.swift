@@ -190,16 +190,10 @@ public struct CoinSorterTraining: Sendable {
     /// The rows of a run's `heldout.csv` (none when absent).
     static func heldOutRows(_ folder: URL) throws(WorkbenchError) -> [(episodes: Int, games: Int, seed: UInt64, mean: Double)] {
         let url = folder.appendingPathComponent("heldout.csv")
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
-        }
         var rows: [(episodes: Int, games: Int, seed: UInt64, mean: Double)] = []
-        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
-            let f = line.split(separator: ",")
+        for (line, f) in try csvRows(url) {
             guard f.count == 4, let e = Int(f[0]), let g = Int(f[1]), let seed = UInt64(f[2]), let m = Double(f[3]), m.isFinite else {
-                throw .runtime("\(url.path) line \(i + 1): not episodes,games,first_seed,mean_score (corrupt file)")
+                throw .runtime("\(url.path) line \(line): not episodes,games,first_seed,mean_score (corrupt file)")
             }
             rows.append((e, g, seed, m))
         }
@@ -209,20 +203,25 @@ public struct CoinSorterTraining: Sendable {
     /// The curve read back from `curve.csv` (none when absent).
     func readCurve() throws(WorkbenchError) -> [CurvePoint] {
         let url = folder.appendingPathComponent("curve.csv")
+        var points: [CurvePoint] = []
+        for (line, f) in try Self.csvRows(url) {
+            guard f.count == 3, let e = Int(f[0]), let n = Int(f[1]), let m = Double(f[2]), m.isFinite else {
+                throw .runtime("\(url.path) line \(line): not episodes,count,mean_score (corrupt curve)")
+            }
+            points.append(CurvePoint(episodes: e, count: n, meanScore: m))
+        }
+        return points
+    }
+
+    /// The rows of the CSV file `url` after its header, each split at commas, with its
+    /// line number (none when the file is absent).
+    static func csvRows(_ url: URL) throws(WorkbenchError) -> [(line: Int, fields: [Substring])] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
         }
-        var points: [CurvePoint] = []
-        for (i, line) in text.split(separator: "\n").enumerated() where i > 0 {
-            let f = line.split(separator: ",")
-            guard f.count == 3, let e = Int(f[0]), let n = Int(f[1]), let m = Double(f[2]), m.isFinite else {
-                throw .runtime("\(url.path) line \(i + 1): not episodes,count,mean_score (corrupt curve)")
-            }
-            points.append(CurvePoint(episodes: e, count: n, meanScore: m))
-        }
-        return points
+        return text.split(separator: "\n").enumerated().dropFirst().map { ($0 + 1, $1.split(separator: ",")) }
     }
 
     func writeCurve(_ curve: [CurvePoint]) throws(WorkbenchError) {
@@ -235,12 +234,7 @@ public struct CoinSorterTraining: Sendable {
                 "\($0.episodes),\($0.heldOutGames ?? method.evaluationGames),\($0.heldOutSeed ?? method.evaluationSeed),\(Format.fixed($0.heldOut!, 4))"
             }.joined(separator: "\n") + "\n"))
         }
-        for (name, text) in files {
-            let url = folder.appendingPathComponent(name)
-            do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-                throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
-            }
-        }
+        for (name, text) in files { try RunFolder.writeWhole(text, to: folder.appendingPathComponent(name)) }
         try ReportPage.writeTraining(folder: folder, csv: csv)
     }
 

@@ -15,11 +15,9 @@ public enum BallsTapProfile {
         public let level: Int
         public let mode: String
         public let taps: Int
-        public let seconds: Double
-        public let tapsPerSecond: Double
+        public let seconds, tapsPerSecond: Double
         /// The sums of the scores and of the end ticks, to compare implementations.
-        public let scoreSum: Int
-        public let tickSum: Int
+        public let scoreSum, tickSum: Int
 
         @usableFromInline
         init(level: Int, mode: String, taps: Int, seconds: Double, tapsPerSecond: Double, scoreSum: Int, tickSum: Int) {

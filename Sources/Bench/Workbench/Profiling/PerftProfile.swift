@@ -6,14 +6,11 @@ import Search
 public enum PerftProfile {
     /// One measured perft.
     public struct Result: Sendable, Encodable {
-        public let game: String
-        public let position: String
-        public let depth: Int
-        public let threads: Int
+        public let game, position: String
+        public let depth, threads: Int
         /// Leaves of the tree.
         public let nodes: UInt64
-        public let seconds: Double
-        public let nodesPerSecond: Double
+        public let seconds, nodesPerSecond: Double
         /// Leaves below each root move, by its notation (with `divide`).
         public let divide: [String: UInt64]?
 
@@ -80,12 +77,9 @@ public enum PlayoutProfile {
     /// One measured batch of playouts.
     public struct Result: Sendable, Encodable {
         public let game: String
-        public let games: Int
-        public let threads: Int
+        public let games, threads: Int
         public let plies: UInt64
-        public let seconds: Double
-        public let pliesPerSecond: Double
-        public let averagePlies: Double
+        public let seconds, pliesPerSecond, averagePlies: Double
         /// Games won by each side, and draws, by name (`goats win`, `draw`).
         public let outcomes: [String: Int]
 

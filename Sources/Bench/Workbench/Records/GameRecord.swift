@@ -14,8 +14,7 @@ public struct GameRecord: Sendable, Equatable {
     /// The game's index in its tournament (its seeds and opening derive from it).
     public var index: Int
     /// Two-player: the pairing (index into the schedule) and the pair within it.
-    public var pairing: Int?
-    public var pair: Int?
+    public var pairing, pair: Int?
     /// The agents' names in side order (one for a puzzle).
     public var agents: [String]
     /// The side names in turn order (`["player"]` for a puzzle).
@@ -32,8 +31,7 @@ public struct GameRecord: Sendable, Equatable {
     public var outcome: String
     /// Per move of the agents: seconds, nodes and playouts.
     public var times: [Double]
-    public var nodes: [Int]
-    public var playouts: [Int]
+    public var nodes, playouts: [Int]
     /// The start position when it is not the game's usual one.
     public var start: String?
     /// Whether a puzzle deal reached the game's pass target (a Balls! level); absent

@@ -27,13 +27,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     public init(appendingTo url: URL, exclusive: Bool = false, sync: SyncPolicy = .grouped) throws(WorkbenchError) {
         self.url = url
         self.sync = sync
-        guard let fd = try RegularFile.open(url.path, flags: O_WRONLY | O_APPEND | O_CREAT) else {
-            throw .runtime("cannot write \(url.path)")
-        }
-        if exclusive && flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            close(fd)
-            throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
-        }
+        let fd = try RunFolder.openForAppending(url, locking: exclusive)
         handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
         groupSlot = sync == .grouped ? GroupCommit.register(fd) : nil
     }

@@ -89,20 +89,8 @@ public enum ReportPage {
         return s
     }
 
-    static func html(_ s: String) -> String {
-        var o = ""
-        o.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            default: o.unicodeScalars.append(c)
-            }
-        }
-        return o
-    }
+    /// `s` escaped for HTML, which reserves the characters XML does.
+    static func html(_ s: String) -> String { SVG.escape(s) }
 
     /// The Markdown our reports write, as HTML: headings, paragraphs, fenced code,
     /// tables, `code` and **bold**. The first fenced block (the command, shown on top

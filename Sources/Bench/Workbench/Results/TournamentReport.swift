@@ -16,11 +16,7 @@ enum TournamentReport {
                 throw .runtime("cannot write \(folder.appendingPathComponent(name).path): a folder has that name")
             }
         }
-        for (name, text) in files {
-            do { try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic) } catch {
-                throw .runtime("cannot write \(folder.appendingPathComponent(name).path): \(error.localizedDescription)")
-            }
-        }
+        for (name, text) in files { try RunFolder.writeWhole(text, to: folder.appendingPathComponent(name)) }
     }
 
     /// A statistic with `places` decimals, "—" when undefined.
@@ -49,16 +45,11 @@ enum TournamentReport {
 
     static func markdown(_ s: TournamentSummary) -> String {
         var o: [String] = []
-        o.append("# Tournament: \(s.game)")
-        o.append("")
+        o += ["# Tournament: \(s.game)", ""]
         if s.command.isEmpty {
             o.append("Produced by a program using the Workbench library (no command line).")
         } else {
-            o.append("Produced by:")
-            o.append("")
-            o.append("```sh")
-            o.append(s.command)
-            o.append("```")
+            o += ["Produced by:", "", "```sh", s.command, "```"]
         }
         o.append("")
         o.append(ResolvedSpecs.markdown(names: s.resolvedAgents?.map(\.name) ?? [], resolved: s.resolvedAgents?.map(\.spec),
@@ -68,20 +59,15 @@ enum TournamentReport {
             + "\(s.run.gamesPerSecond.map { ", \(Format.fixed($0, 2)) games/s" } ?? "").")
         o.append("")
         if !s.ratings.isEmpty {
-            o.append("## Ratings")
-            o.append("")
+            o += ["## Ratings", ""]
             o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0; 95% bootstrap interval "
                 + "(200 resamples of the independent units: game pairs from one opening, and games whose other leg is missing). "
                 + "— : undefined (fewer than two units, or every resample alike).")
-            o.append("")
-            o.append("| rank | agent | rating | 95% interval | games | score |")
-            o.append("|---:|---|---:|---|---:|---:|")
+            o += ["", "| rank | agent | rating | 95% interval | games | score |", "|---:|---|---:|---|---:|---:|"]
             for (i, r) in s.ratings.enumerated() {
                 o.append("| \(i + 1) | `\(r.agent)` | \(f(r.rating)) | \(interval(r.low, r.high)) | \(r.games) | \(percent(r.score)) |")
             }
-            o.append("")
-            o.append("## Pairings")
-            o.append("")
+            o += ["", "## Pairings", ""]
             o.append("W-D-L of agent A, overall and by the side A played (\(s.sides[0]) / \(s.sides[1])). "
                 + "**Per pair** (the games of one opening are one unit): pentanomial counts of pairs scoring 0, ¼, ½, ¾, 1 for A, "
                 + "Elo ± (95%) and LOS from the pair variance, normalised Elo. **Per game** (trinomial, as if games were "
@@ -97,9 +83,7 @@ enum TournamentReport {
                 row += "\(plusMinus(p.elo, p.eloError)) | \(percent(p.los)) |"
                 o.append(row)
             }
-            o.append("")
-            o.append("## By side")
-            o.append("")
+            o += ["", "## By side", ""]
             o.append("| agent | as \(s.sides[0]): W-D-L | score | as \(s.sides[1]): W-D-L | score |")
             o.append("|---|---|---:|---|---:|")
             for p in s.perSide {
@@ -108,8 +92,7 @@ enum TournamentReport {
             o.append("")
         }
         if let sprt = s.sprt {
-            o.append("## SPRT")
-            o.append("")
+            o += ["## SPRT", ""]
             o.append("Model: \(sprt.model). H0: elo = \(f(sprt.elo0)), H1: elo = \(f(sprt.elo1)) (normalised), α = \(sprt.alpha), β = \(sprt.beta).")
             let verdict = SPRT.Decision.allCases.first { $0.code == sprt.decision }?.rawValue ?? sprt.decision
             o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lower, 3)), \(f(sprt.upper, 3))] after \(sprt.pairs) pairs "
@@ -119,8 +102,7 @@ enum TournamentReport {
             o.append("")
         }
         if !s.puzzleAgents.isEmpty {
-            o.append("## Scores")
-            o.append("")
+            o += ["## Scores", ""]
             let passes = s.puzzleAgents.contains { $0.pass != nil }
             o.append("Every agent plays the same seeded deals. Mean score with its 95% interval (t-distribution)"
                 + (passes ? "; pass rate (deals reaching the target score) with its 95% Wilson interval" : "")
@@ -139,12 +121,9 @@ enum TournamentReport {
                 o.append(row)
             }
             if s.puzzleAgents.contains(where: { Clairvoyance.isOracle($0.agent) }) {
-                o.append("")
-                o.append(Clairvoyance.tableNote)
+                o += ["", Clairvoyance.tableNote]
             }
-            o.append("")
-            o.append("## Paired differences")
-            o.append("")
+            o += ["", "## Paired differences", ""]
             let family = s.puzzleComparisons.count > 1
             o.append("Mean of A − B on the same deals with its 95% interval; paired t-test, and the Wilcoxon signed-rank test "
                 + "(zero differences dropped; exact below 51 untied differences, else normal with tie correction)."
@@ -170,21 +149,16 @@ enum TournamentReport {
             o.append("")
         }
         if let forfeits = s.forfeits {
-            o.append("## Forfeits")
-            o.append("")
+            o += ["## Forfeits", ""]
             o.append(s.puzzleAgents.isEmpty
                 ? "Games an agent lost by misbehaving (docs/protocol.md): no move in time, a crash, an illegal move, a protocol error."
                 : "Deals an agent failed (scored 0) by misbehaving (docs/protocol.md): no move in time, a crash, an illegal move, a protocol error.")
-            o.append("")
-            o.append("| agent | time | crash | illegal | protocol |")
-            o.append("|---|---:|---:|---:|---:|")
+            o += ["", "| agent | time | crash | illegal | protocol |", "|---|---:|---:|---:|---:|"]
             for x in forfeits { o.append("| `\(x.agent)` | \(x.time) | \(x.crash) | \(x.illegal) | \(x.protocol) |") }
             o.append("")
         }
-        o.append("## Throughput")
-        o.append("")
-        o.append("| agent | moves | ms per move | nodes/s | playouts/s |")
-        o.append("|---|---:|---:|---:|---:|")
+        o += ["## Throughput", ""]
+        o += ["| agent | moves | ms per move | nodes/s | playouts/s |", "|---|---:|---:|---:|---:|"]
         for t in s.run.throughput {
             o.append("| `\(t.agent)` | \(t.moves) | \(f(t.averageMillisecondsPerMove, 3)) | \(f(t.nodesPerSecond, 0)) | \(f(t.playoutsPerSecond, 0)) |")
         }

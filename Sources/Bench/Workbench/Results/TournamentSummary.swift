@@ -6,12 +6,9 @@ import Foundation
 public struct TournamentSummary: Codable, Sendable {
     /// One pairing, from agent A's side.
     public struct Pairing: Codable, Sendable {
-        public var agentA: String
-        public var agentB: String
+        public var agentA, agentB: String
         /// Results of agent A, overall and by the side A played.
-        public var overall: Trinomial
-        public var asFirst: Trinomial
-        public var asSecond: Trinomial
+        public var overall, asFirst, asSecond: Trinomial
         /// Per game (trinomial): as if every game were independent.
         @Nullable public var score: Double?
         @Nullable public var elo: Double?
@@ -39,8 +36,7 @@ public struct TournamentSummary: Codable, Sendable {
     /// One agent's results by side.
     public struct Sides: Codable, Sendable {
         public var agent: String
-        public var asFirst: Trinomial
-        public var asSecond: Trinomial
+        public var asFirst, asSecond: Trinomial
     }
 
     /// One puzzle agent's scores.
@@ -53,11 +49,8 @@ public struct TournamentSummary: Codable, Sendable {
         public var histogram: [Int]
         /// For a game with a pass target (a Balls! level): the deals passed, of
         /// ``passTotal`` judged, their share and its 95% Wilson interval; absent otherwise.
-        public var passes: Int?
-        public var passTotal: Int?
-        public var passRate: Double?
-        public var passLow: Double?
-        public var passHigh: Double?
+        public var passes, passTotal: Int?
+        public var passRate, passLow, passHigh: Double?
 
         /// The pass count as a proportion, for a game with a pass target.
         public var pass: Wilson? { passes.flatMap { k in passTotal.map { Wilson(k, of: $0) } } }
@@ -65,8 +58,7 @@ public struct TournamentSummary: Codable, Sendable {
 
     /// Two puzzle agents on the deals both played: A − B.
     public struct PuzzleComparison: Codable, Sendable {
-        public var agentA: String
-        public var agentB: String
+        public var agentA, agentB: String
         /// The paired t-test.
         public var comparison: PairedComparison
         /// The Wilcoxon signed-rank test of the same differences.
@@ -120,17 +112,13 @@ public struct TournamentSummary: Codable, Sendable {
     /// The games one agent lost by misbehaving (an external agent), by termination.
     public struct Forfeits: Codable, Sendable {
         public var agent: String
-        public var time: Int
-        public var crash: Int
-        public var illegal: Int
+        public var time, crash, illegal: Int
         public var `protocol`: Int
     }
 
     /// What depends on the machine and the clock.
     public struct Run: Codable, Sendable {
-        public var machine: String
-        public var build: String
-        public var date: String
+        public var machine, build, date: String
         public var throughput: [Throughput]
         /// Games per second of wall-clock time, for the games this run played.
         @Nullable public var gamesPerSecond: Double?
@@ -139,8 +127,7 @@ public struct TournamentSummary: Codable, Sendable {
         @Nullable public var threads: Int?
     }
 
-    public var game: String
-    public var command: String
+    public var game, command: String
     /// Each agent's name and what it meant (``AgentSpec/resolved``), as the run recorded
     /// them; absent for a run of an earlier version, which recorded none.
     public var resolvedAgents: [ResolvedAgent]?
@@ -319,6 +306,5 @@ public enum Machine {
 
 /// An agent's name in a run and its resolved spec.
 public struct ResolvedAgent: Sendable, Codable, Equatable {
-    public var name: String
-    public var spec: String
+    public var name, spec: String
 }

@@ -93,7 +93,7 @@ public final class RunFolder: Sendable {
             throw .runtime("cannot create output folder \(url.path)")
         }
         guard fm.isWritableFile(atPath: url.path) else { throw .runtime("output folder \(url.path) is not writable") }
-        let folder = RunFolder(url, layout, lock: try lock(url.appendingPathComponent(layout.lockName)))
+        let folder = RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
         try refuseTaken()
         if let config { try writeWhole(config, to: folder.configURL) }
         return folder
@@ -108,7 +108,7 @@ public final class RunFolder: Sendable {
             }
             throw .usage("no \(layout.what) in \(url.path) (\(layout.configName) missing)", field: "resume")
         }
-        return RunFolder(url, layout, lock: try lock(url.appendingPathComponent(layout.lockName)))
+        return RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
     }
 
     /// The configuration file's bytes.
@@ -173,13 +173,13 @@ public final class RunFolder: Sendable {
         return value
     }
 
-    /// Takes the run's exclusive lock on the file at `url` (created if needed); a lock
-    /// another run holds is a usage error at once.
-    static func lock(_ url: URL) throws(WorkbenchError) -> Int32 {
+    /// Opens the file at `url` for appending (created if needed) and, with `locking`,
+    /// takes the run's exclusive lock on it; a lock another run holds is a usage error at once.
+    static func openForAppending(_ url: URL, locking: Bool = true) throws(WorkbenchError) -> Int32 {
         guard let fd = try RegularFile.open(url.path, flags: O_WRONLY | O_APPEND | O_CREAT) else {
             throw .runtime("cannot write \(url.path)")
         }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        if locking && flock(fd, LOCK_EX | LOCK_NB) != 0 {
             close(fd)
             throw .usage("\(url.path) is in use by another run; wait for it to end or use another folder")
         }

@@ -54,15 +54,8 @@ public enum DealSolving {
         public var seed: UInt64
         public var best: Int
         public var tap: String
-        public var passable: Bool
-        public var exhausted: Bool
-        public var searched: Int
-        public var simulated: Int
-        public var outOfReach: Int
-        public var noCatch: Int
-        public var duplicates: Int
-        public var ticksSwept: Int
-        public var space: Int
+        public var passable, exhausted: Bool
+        public var searched, simulated, outOfReach, noCatch, duplicates, ticksSwept, space: Int
         public var seconds: Double
     }
 
@@ -80,9 +73,7 @@ public enum DealSolving {
         public var exhausted: Int
         public var meanSimulated: Double
         public var maxSimulated: Int
-        public var meanSeconds: Double
-        public var maxSeconds: Double
-        public var wallSeconds: Double
+        public var meanSeconds, maxSeconds, wallSeconds: Double
         public var deals: [DealReport]
 
         /// A row per deal, then the totals in a sentence.

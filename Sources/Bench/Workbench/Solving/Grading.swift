@@ -131,8 +131,7 @@ final class GradedCount: Sendable {
 
 /// One graded move: the position's value for the side to move, before and after the move.
 public struct GradedMove: Sendable, Equatable {
-    public var before: TablebaseValue
-    public var after: TablebaseValue
+    public var before, after: TablebaseValue
     /// Set when an external agent misbehaved instead of moving (``after`` is then a loss).
     public var forfeit: Termination? = nil
 }
@@ -140,8 +139,7 @@ public struct GradedMove: Sendable, Equatable {
 /// An agent's grades: the share of moves that keep the value, the blunders, and the
 /// fastest wins kept, each with a 95% Wilson interval.
 public struct GradingReport: Sendable, Encodable {
-    public var game: String
-    public var agent: String
+    public var game, agent: String
     public var seed: UInt64
     public var threads: Int
     public var seconds: Double

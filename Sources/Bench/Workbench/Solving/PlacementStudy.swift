@@ -18,15 +18,11 @@ public enum PlacementStudy {
     /// One K's results.
     public struct Report: Codable, Sendable, Equatable {
         /// Goats in hand (K), and the goats placed before (20 − K).
-        public var goatsInHand: Int
-        public var placed: Int
+        public var goatsInHand, placed: Int
         /// Positions sampled, and those solved within the node limit.
-        public var positions: Int
-        public var solved: Int
+        public var positions, solved: Int
         /// Values for the goats (to move) of the solved positions.
-        public var wins: Int
-        public var draws: Int
-        public var losses: Int
+        public var wins, draws, losses: Int
         /// Nodes per solved position: mean, median and largest.
         @Nullable public var meanNodes: Double?
         @Nullable public var medianNodes: Double?
@@ -34,8 +30,7 @@ public enum PlacementStudy {
         /// The node limit per position.
         public var nodeLimit: Int
         /// Wall-clock seconds for all positions, and nodes per second over them.
-        public var seconds: Double
-        public var nodesPerSecond: Double
+        public var seconds, nodesPerSecond: Double
         /// Each position's value (`win`, `draw`, `loss` for the goats, or `unsolved`) and nodes.
         public var values: [String]
         public var nodes: [Int]

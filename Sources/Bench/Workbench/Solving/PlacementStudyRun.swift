@@ -121,9 +121,7 @@ public struct PlacementStudySpec: PositionRunSpec {
 
 /// One solved placement position, a line of `solved.jsonl`.
 public struct SolvedPlacement: PositionRunItem, Equatable {
-    public var number: Int
-    public var goatsInHand: Int
-    public var position: Int
+    public var number, goatsInHand, position: Int
     /// `win`, `draw` or `loss` for the goats (to move); absent when not solved within the node limit.
     public var value: TablebaseValueKindText?
     public var nodes: Int

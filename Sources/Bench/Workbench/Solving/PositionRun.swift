@@ -52,8 +52,7 @@ public protocol PositionRunItem: Codable, Sendable {
 
 /// A run's report: the JSON `--json` prints and the text printed otherwise.
 public struct PositionRunReport: Sendable {
-    public var json: String
-    public var text: String
+    public var json, text: String
 
     public init(json: String, text: String) {
         self.json = json
@@ -277,7 +276,6 @@ public enum PositionRun {
         }
         return MergeOutcome(text: report.text, missing: missing, missingWhat: "items", shards: files.count)
     }
-
 }
 
 /// The runs of a ``PositionRunSpec`` as a kind of sharded run (``ShardedRuns``).

@@ -39,8 +39,7 @@ public enum TablebaseFile {
 
 /// What `bench solve` prints: the file, the time, and the positions by value.
 public struct TablebaseSummary: Sendable, Encodable {
-    public var game: String
-    public var file: String
+    public var game, file: String
     public var source: TablebaseFile.Source
     /// Seconds to solve and write, or to read and check the file.
     public var seconds: Double
@@ -71,12 +70,6 @@ public struct TablebaseSummary: Sendable, Encodable {
         try c.encode(bytesPerEntry, forKey: .bytesPerEntry)
         try c.encode(statistics.longestPlies, forKey: .longestPlies)
         try c.encode(statistics.rows, forKey: .rows)
-    }
-
-    init(game: String, file: String, source: TablebaseFile.Source, seconds: Double, threads: Int?, fileBytes: Int,
-         groupName: String, statistics: TablebaseStatistics, bytesPerEntry: Int) {
-        self.game = game; self.file = file; self.source = source; self.seconds = seconds; self.threads = threads
-        self.fileBytes = fileBytes; self.groupName = groupName; self.statistics = statistics; self.bytesPerEntry = bytesPerEntry
     }
 
     /// The summary as text with a Markdown table of the values per group and side to move.

@@ -18,8 +18,7 @@ public enum BradleyTerry {
     /// unit of two games; a game on its own is a unit of one.
     public struct Unit: Sendable, Equatable {
         public var a: Int, b: Int
-        public var games: Double
-        public var score: Double
+        public var games, score: Double
         public var count: Int
         public init(a: Int, b: Int, games: Double, score: Double, count: Int) {
             self.a = a; self.b = b; self.games = games; self.score = score; self.count = count

@@ -6,8 +6,7 @@ import Foundation
 /// z / (1 + z²/n) · √(p(1−p)/n + z²/4n²). Unlike p ± z√(p(1−p)/n) it stays inside
 /// [0, 1] and is not empty at k = 0 or k = n.
 public struct Wilson: Sendable, Equatable, Encodable {
-    public var count: Int
-    public var total: Int
+    public var count, total: Int
 
     public init(_ count: Int, of total: Int) {
         self.count = count

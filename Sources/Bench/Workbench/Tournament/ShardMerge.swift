@@ -137,7 +137,6 @@ public enum TournamentRun: ShardedRunKind {
         let whole = command(config.command)
         return try GameRegistry.dispatch(config.game, to: Merging(folders: folders, data: data, out: out, partial: partial,
                                                                   command: whole))
-
     }
 
     /// The merge for one game `G`.

@@ -257,8 +257,7 @@ public struct TuningOutcome: Sendable {
     /// Iterations played by this call (the others were resumed from the log).
     public var iterationsThisRun: Int
     /// Mean seconds per iteration, over every iteration in the log and over this call's.
-    public var meanSeconds: Double?
-    public var meanSecondsThisRun: Double?
+    public var meanSeconds, meanSecondsThisRun: Double?
     /// Iterations whose result was not 0 (the others left θ where it was).
     public var nonZeroResults: Int
     public var threads: Int
@@ -270,23 +269,6 @@ public struct TuningOutcome: Sendable {
     public var markdown: String
     /// The part of summary.md after the settings: final weights, verification, run.
     public var results: String
-
-    init(settings: TuningSettingsDescription, theta: [Double], tunedSpec: String, iterationsThisRun: Int, meanSeconds: Double?,
-         meanSecondsThisRun: Double?, nonZeroResults: Int, threads: Int, verification: TuningVerification?, verificationSkipped: String?,
-         markdown: String, results: String) {
-        self.settings = settings
-        self.theta = theta
-        self.tunedSpec = tunedSpec
-        self.iterationsThisRun = iterationsThisRun
-        self.meanSeconds = meanSeconds
-        self.meanSecondsThisRun = meanSecondsThisRun
-        self.nonZeroResults = nonZeroResults
-        self.threads = threads
-        self.verification = verification
-        self.verificationSkipped = verificationSkipped
-        self.markdown = markdown
-        self.results = results
-    }
 }
 
 /// The settings of a run without their rules' type: what the report prints.
@@ -299,8 +281,7 @@ public struct TuningSettingsDescription: Sendable {
     public var parameters: [TuningParameter]
     public var gains: [SPSAGains]
     public var schedule: SPSASchedule
-    public var batch: Int
-    public var openingPlies: Int
+    public var batch, openingPlies: Int
     public var seed: UInt64
     public var verification: Int
     /// The pool the probes played (``TuningSettings/opponents``); `nil`: self-play.
@@ -355,8 +336,7 @@ public struct TuningVerification: Sendable {
     }
 
     public var kind: TuningKind
-    public var tuned: String
-    public var baseline: String
+    public var tuned, baseline: String
     /// The match's seed (derived from the run's seed, verification purpose).
     public var seed: UInt64
     /// Game pairs (two-player) or deals (puzzle).

@@ -257,14 +257,16 @@ enum TuningPlay {
         "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
             + "# the same games as:\n"
     }
-
 }
 
 /// `bench` and the arguments as a shell line, quoted where needed: the command a
 /// tournament, a tuning run or a verification match records.
 package func benchCommandLine(_ arguments: [String]) -> String {
+    (["bench"] + arguments.map(shellWord)).joined(separator: " ")
+}
+
+/// One shell word: as it is when it is safe, else in single quotes.
+package func shellWord(_ word: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
-    return (["bench"] + arguments.map { a in
-        a.allSatisfy { safe.contains($0) } && !a.isEmpty ? a : "'" + a.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }).joined(separator: " ")
+    return !word.isEmpty && word.allSatisfy { safe.contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

@@ -21,15 +21,12 @@ public struct TuningRecord: Codable, Equatable, Sendable {
     /// Δ: +1 or −1 per weight.
     public var delta: [Int]
     /// cₖ and aₖ per weight.
-    public var c: [Double]
-    public var a: [Double]
+    public var c, a: [Double]
     /// The probes played: θ ± cₖΔ, clamped to the bounds.
-    public var thetaPlus: [Double]
-    public var thetaMinus: [Double]
+    public var thetaPlus, thetaMinus: [Double]
     /// Per game (two-player: 1, ½ or 0) or deal (puzzle: points), in game order:
     /// θ+'s score and θ−'s.
-    public var plus: [Double]
-    public var minus: [Double]
+    public var plus, minus: [Double]
     /// Two-player: Σ (plus − minus) over the games, in game order. Puzzle: the same
     /// sum divided by the deals, the mean point difference per deal.
     public var result: Double
@@ -66,10 +63,7 @@ struct IterationPlan: Sendable {
     var iteration: Int
     var seed: UInt64
     var delta: [Int]
-    var c: [Double]
-    var a: [Double]
-    var plus: [Double]
-    var minus: [Double]
+    var c, a, plus, minus: [Double]
 }
 
 extension TuningSettings {

@@ -22,27 +22,14 @@ enum TuningReport {
 
     static func settings(_ s: TuningSettingsDescription, threads: Int?) -> String {
         var o: [String] = []
-        o.append("# Tuning: \(s.game), `\(s.agent)`")
-        o.append("")
-        o.append("Produced by:")
-        o.append("")
-        o.append("```sh")
-        o.append(s.command.isEmpty ? "(the Workbench library)" : s.command)
-        o.append("```")
-        o.append("")
+        o += ["# Tuning: \(s.game), `\(s.agent)`", "", "Produced by:", ""]
+        o += ["```sh", s.command.isEmpty ? "(the Workbench library)" : s.command, "```", ""]
         if let resumed = s.resumedWith {
-            o.append("Resumed with:")
-            o.append("")
-            o.append("```sh")
-            o.append(resumed)
-            o.append("```")
-            o.append("")
+            o += ["Resumed with:", "", "```sh", resumed, "```", ""]
         }
-        o.append("## Settings")
-        o.append("")
+        o += ["## Settings", ""]
         let n = s.schedule.iterations
-        let perIteration: String
-        let resultBound: String
+        let perIteration, resultBound: String
         switch s.kind {
         case .twoPlayer:
             if let pool = s.opponents {
@@ -57,8 +44,7 @@ enum TuningReport {
             perIteration = "\(s.batch) deal\(s.batch == 1 ? "" : "s"), each played by θ+ and by θ− (the same deal seeds and agent seeds)"
             resultBound = "a result is the mean of \(s.batch) paired point differences (points per deal)"
         }
-        o.append("| setting | value |")
-        o.append("|---|---|")
+        o += ["| setting | value |", "|---|---|"]
         o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
         o.append("| baseline agent | `\(s.agent)` |")
         if let resolved = s.resolvedAgent {
@@ -101,8 +87,7 @@ enum TuningReport {
     static func results(_ r: TuningOutcome) -> String {
         let s = r.settings
         var o: [String] = []
-        o.append("## Final weights")
-        o.append("")
+        o += ["## Final weights", ""]
         o.append("| \(s.options ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
         o.append("|---|---:|---:|---:|---:|---|")
         for (p, theta) in zip(s.parameters, r.theta) {
@@ -116,33 +101,22 @@ enum TuningReport {
         } else {
             o.append("\(r.nonZeroResults) of \(n) iterations had a non-zero result (the others left θ where it was).")
         }
-        o.append("")
-        o.append("`tuned.txt`: the baseline, then the tuned agent (usable in any command):")
-        o.append("")
-        o.append("```")
-        o.append(s.agent)
-        o.append(r.tunedSpec)
-        o.append("```")
-        o.append("")
+        o += ["", "`tuned.txt`: the baseline, then the tuned agent (usable in any command):", ""]
+        o += ["```", s.agent, r.tunedSpec, "```", ""]
         o.append(ResolvedSpecs.markdown(names: [s.agent, r.tunedSpec], resolved: [r.resolvedBaseline, r.resolvedTuned],
                                         version: WorkbenchVersion.current))
-        o.append("## Verification")
-        o.append("")
+        o += ["## Verification", ""]
         if let v = r.verification {
             o += verification(v)
         } else {
-            o.append(r.verificationSkipped ?? "none")
-            o.append("")
+            o += [r.verificationSkipped ?? "none", ""]
         }
-        o.append("## Run")
-        o.append("")
+        o += ["## Run", ""]
         var line = "\(n) iterations, \(r.iterationsThisRun) of them in this run on \(r.threads) thread\(r.threads == 1 ? "" : "s")"
         if let mean = r.meanSeconds { line += "; \(Format.fixed(mean, 3)) s per iteration on average" }
         if let mean = r.meanSecondsThisRun, r.iterationsThisRun < n { line += " (\(Format.fixed(mean, 3)) s in this run)" }
         o.append(line + ". Every iteration is a line of `tuning.jsonl`; the settings are in `tune.json`; `trajectory.svg` charts the weights.")
-        o.append("")
-        o.append("Machine: \(Machine.description); \(Machine.build); \(Machine.date).")
-        o.append("")
+        o += ["", "Machine: \(Machine.description); \(Machine.build); \(Machine.date).", ""]
         return o.joined(separator: "\n")
     }
 
@@ -222,13 +196,7 @@ enum TuningReport {
             }
             o.append(verdict + " Two-sided paired t-test of the per-deal differences (docs/statistics.md).")
         }
-        o.append("")
-        o.append("The same games, as a tournament:")
-        o.append("")
-        o.append("```sh")
-        o.append(v.command)
-        o.append("```")
-        o.append("")
+        o += ["", "The same games, as a tournament:", "", "```sh", v.command, "```", ""]
         return o
     }
 

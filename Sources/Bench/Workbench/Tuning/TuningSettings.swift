@@ -10,8 +10,7 @@ public struct TuningParameter: Codable, Equatable, Sendable {
     /// Its value in the baseline agent (the evaluation's default or the spec's override).
     public var start: Double
     /// The bounds every probe and every step is clamped to.
-    public var lower: Double
-    public var upper: Double
+    public var lower, upper: Double
     /// c_end: the perturbation ±cₖ at the last iteration.
     public var cEnd: Double
     /// r_end: the learning rate a_end / c_end² at the last iteration.
@@ -97,9 +96,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// N, the number of iterations.
     public var iterations: Int
     /// The schedule's A, α and γ (fishtest's: 0.1 · N, 0.602, 0.101).
-    public var A: Double
-    public var alpha: Double
-    public var gamma: Double
+    public var A, alpha, gamma: Double
     /// Per iteration: game pairs (two-player) or deals (puzzle).
     public var batch: Int
     /// Random plies before the agents take over (two-player; 0 for puzzles).
@@ -265,15 +262,10 @@ extension TuningSettings {
         guard !tuned.isEmpty else { throw .usage("no weights to tune (valid: \(valid))") }
         // Tuned in the evaluation's order, whatever order they were listed in.
         tuned = names.filter { tuned.contains($0) }
-        guard TuningRanges.iterations.contains(iterations) else {
-            throw .usage("the number of iterations must be in 1...1000000, got \(iterations)")
-        }
-        guard (1...1_000_000).contains(batch) else {
-            throw .usage("the games per iteration must be in 1...1000000, got \(batch)")
-        }
-        guard (0...200).contains(openingPlies) else { throw .usage("opening plies must be in 0...200, got \(openingPlies)") }
-        guard (0...10_000_000).contains(verification) else {
-            throw .usage("the verification games must be in 0...10000000, got \(verification)")
+        for (what, value, range) in [("the number of iterations", iterations, TuningRanges.iterations),
+                                     ("the games per iteration", batch, 1...1_000_000), ("opening plies", openingPlies, 0...200),
+                                     ("the verification games", verification, 0...10_000_000)] where !range.contains(value) {
+            throw .usage("\(what) must be in \(range.lowerBound)...\(range.upperBound), got \(value)")
         }
         try cEnd.check(tuned: tuned)
         try rEnd.check(tuned: tuned)

@@ -4,13 +4,11 @@ import Foundation
 /// the domain widened to the ticks just outside the data.
 struct Axis {
     /// The domain (the first and last tick).
-    var low: Double
-    var high: Double
+    var low, high: Double
     /// The distance between ticks: 1, 2 or 5 × 10^k.
     var step: Double
     /// How `step` was written as `multiple` × 10^`exponent`.
-    var multiple: Int
-    var exponent: Int
+    var multiple, exponent: Int
 
     /// An axis covering `values` (non-finite ones ignored) with at most `target` + 2
     /// intervals between ticks (the smallest round step that allows it);

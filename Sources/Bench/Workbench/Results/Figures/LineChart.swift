@@ -19,8 +19,7 @@ struct LineChart {
 
     var title: String
     var series: [Series]
-    var xTitle: String
-    var yTitle: String
+    var xTitle, yTitle: String
     /// Values the y axis must cover besides the data.
     var yIncluding: [Double] = []
     var xIncluding: [Double] = []
@@ -48,9 +47,7 @@ struct LineChart {
         let noteLines = note.isEmpty ? [] : Text.wrap(note, width: width - 20)
         let height = plot.bottom + 54 + Double(legend.count + noteLines.count) * 17 + 6
         var svg = SVG(width: width, height: height)
-        for (i, line) in titleLines.enumerated() {
-            svg.text(line, x: width / 2, y: 22 + Double(i) * 18, anchor: .middle, size: 14, bold: true)
-        }
+        svg.title(titleLines)
         plot.draw(on: &svg, xTitle: xTitle, yTitle: yTitle)
         if let r = reference { svg.line(plot.left, plot.py(r), plot.right, plot.py(r), stroke: Palette.reference, dash: "4 3") }
         for (k, s) in series.enumerated() {

@@ -8,9 +8,7 @@ struct RowChart {
     struct Row {
         /// The label drawn (a name, or a short name the legend explains).
         var label: String
-        var value: Double?
-        var low: Double?
-        var high: Double?
+        var value, low, high: Double?
     }
 
     var title: String
@@ -60,9 +58,7 @@ struct RowChart {
         let legendLines = legend
         let height = plot.bottom + 50 + Double(noteLines.count + legendLines.count) * 16 + 6
         var svg = SVG(width: width, height: height)
-        for (i, line) in titleLines.enumerated() {
-            svg.text(line, x: width / 2, y: 22 + Double(i) * 18, anchor: .middle, size: 14, bold: true)
-        }
+        svg.title(titleLines)
         plot.draw(on: &svg, xTitle: xTitle, yTitle: nil)
         if let r = reference { svg.line(plot.px(r * scale), top, plot.px(r * scale), plot.bottom, stroke: Palette.reference, dash: "4 3") }
         for (i, row) in rows.enumerated() {

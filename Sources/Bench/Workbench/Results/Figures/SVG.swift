@@ -4,8 +4,7 @@ import Foundation
 /// text escaped, and text widths estimated from the character count (no font is
 /// available to measure; the estimate is generous, so text it says fits does fit).
 struct SVG {
-    let width: Double
-    let height: Double
+    let width, height: Double
     private(set) var elements: [String] = []
 
     /// The body font: a sans-serif every viewer has.
@@ -30,16 +29,18 @@ struct SVG {
         max(1, Int((width / (size * characterWidth)).rounded(.down)))
     }
 
-    /// `s` with the characters XML reserves escaped.
+    /// `s` with the characters XML (and HTML) reserves escaped, scalar by scalar (an `&`
+    /// is escaped even when a combining mark follows it).
     static func escape(_ s: String) -> String {
         var out = ""
-        for c in s {
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(c)
+            default: out.unicodeScalars.append(c)
             }
         }
         return out
@@ -51,6 +52,11 @@ struct SVG {
     mutating func raw(_ element: String) { elements.append(element) }
 
     enum Anchor: String { case start, middle, end }
+
+    /// The title's lines (wrapped by ``Text/wrap(_:width:indent:size:)``), centred and bold at the top.
+    mutating func title(_ lines: [String]) {
+        for (i, line) in lines.enumerated() { text(line, x: width / 2, y: 22 + Double(i) * 18, anchor: .middle, size: 14, bold: true) }
+    }
 
     mutating func text(_ string: String, x: Double, y: Double, anchor: Anchor = .start, size: Double = fontSize,
                        fill: String = "black", bold: Bool = false, rotate: Bool = false, cls: String = "") {

@@ -67,9 +67,7 @@ enum ScoreChart {
         let noteLines = Text.wrap(note, width: width - 20)
         let height = plot.bottom + 50 + Double(noteLines.count + legend.count) * 16 + 6
         var svg = SVG(width: width, height: height)
-        for (i, line) in titleLines.enumerated() {
-            svg.text(line, x: width / 2, y: 22 + Double(i) * 18, anchor: .middle, size: 14, bold: true)
-        }
+        svg.title(titleLines)
         plot.draw(on: &svg, xTitle: "score per deal (points)", yTitle: nil)
         for (i, a) in agents.enumerated() {
             let y0 = top + Double(i) * rowHeight
@@ -162,9 +160,7 @@ enum SPRTChart {
         let noteHeight = Double(noteLines.count) * 16
         let height: Double = plot.bottom + 56 + noteHeight
         var svg = SVG(width: width, height: height)
-        for (i, line) in titleLines.enumerated() {
-            svg.text(line, x: width / 2, y: 22 + Double(i) * 18, anchor: .middle, size: 14, bold: true)
-        }
+        svg.title(titleLines)
         plot.draw(on: &svg, xTitle: "game pairs played (the first pairing, in schedule order)", yTitle: "log-likelihood ratio (LLR)")
         svg.line(plot.left, plot.py(0), plot.right, plot.py(0), stroke: Palette.reference, width: 0.8)
         for (bound, name) in [(t.upper, "accept H1"), (t.lower, "accept H0")] {
