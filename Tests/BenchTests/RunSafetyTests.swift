@@ -38,6 +38,21 @@ final class RunSafetyTests: XCTestCase {
         try assertUsageError(endgame, names: ["games.jsonl", "recorded twice"], status: 1)
     }
 
+    func testEndgameTableIsInTheRunsAgentOrderWhateverTheLogsLineOrder() throws {
+        // A run on several threads writes its games in the order they finish.
+        let folder = try scratchFolder("endgame-order").appendingPathComponent("t")
+        _ = try benchOK(["tournament", "--game", "coin-sorter", "--agents", "greedy", "random", "--games", "2", "--seed", "2",
+                         "--threads", "1", "--out", folder.path])
+        let endgame = ["endgame", "--game", "coin-sorter", "--in", folder.path, "--turns", "1"]
+        let inOrder = try benchOK(endgame).stdout
+        XCTAssertLessThan(try XCTUnwrap(inOrder.range(of: "| `greedy`")).lowerBound, try XCTUnwrap(inOrder.range(of: "| `random`")).lowerBound,
+                          inOrder)
+        let log = folder.appendingPathComponent("games.jsonl")
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        try (lines.reversed().joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try benchOK(endgame).stdout, inOrder)
+    }
+
     func testARunNeverStartsOrResumesInAFolderOfAnotherKind() throws {
         let root = try scratchFolder("other-kind")
         let tournament = root.appendingPathComponent("t").path

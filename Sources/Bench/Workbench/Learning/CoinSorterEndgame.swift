@@ -44,8 +44,11 @@ public enum CoinSorterEndgame {
         let note = try TournamentFolder.scan(log, check: RecordCheck<CoinSorter>(file: file, source: TournamentFolder.logName)) {
             record, _ in records.append(record)
         }
+        // In the run's agent order, not the log's: the log's order depends on which thread
+        // finished first, and the same run must print the same table.
+        let played = Set(records.map { $0.agents[0] })
         var names: [String] = []
-        for r in records where !names.contains(r.agents[0]) && !Clairvoyance.isOracle(r.agents[0]) { names.append(r.agents[0]) }
+        for a in file.config.agents where played.contains(a) && !names.contains(a) && !Clairvoyance.isOracle(a) { names.append(a) }
         if let agents {
             for a in agents where !names.contains(a) {
                 throw .usage("no games of '\(a)' in \(log.path) (agents: \(names.joined(separator: ", ")))")
