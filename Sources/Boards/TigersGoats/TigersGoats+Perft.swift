@@ -262,7 +262,7 @@ extension TigersGoats {
     /// each weighted by the goats' moves after it: M + in(s) + in(c) - in(l) - out(c)
     /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies(_:)``), added to
     /// `total`. M is added jump by jump, not as a popcount times M up front: jumps are
-    /// rare (no landing square in 97% of the calls at perft 5), and the product and the
+    /// rare (at perft 5, 97% of the calls have no landing square in a direction), and the product and the
     /// sum of the four directions' results were four instructions a direction a call
     /// (callgrind; the C adds M in its loop the same way).
     @inlinable @inline(__always)
