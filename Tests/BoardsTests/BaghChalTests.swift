@@ -251,6 +251,22 @@ final class BaghChalTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked[1], 50, "tigers to move")
     }
 
+    /// The three-ply count with the goats to place and 0 to 4 goats captured, against the
+    /// naive perft 3: with 4 captured a tiger's jump after the placement is the fifth
+    /// capture and ends the game (its loop leaves the jumps out), which random samples of
+    /// the placement phase hardly reach. Goats next to three tigers, so jumps exist.
+    func testLeafCountThreePliesWithFourGoatsCapturedMatchesReference() throws {
+        // Goats on b1, a2, b2 (next to the tiger on a1), e4 and d5 (next to e5).
+        let goats: UInt32 = 1 << 1 | 1 << 5 | 1 << 6 | 1 << 19 | 1 << 23
+        for captures in 0...4 {
+            let p = try BaghChal(goats: goats, tigers: 0x110_0011, sideToMove: BaghChal.goats,
+                                 goatsInHand: BaghChal.goatsPerGame - 5 - captures, captures: captures)
+            let want = NaiveBaghChal(engine: p).perft(3)
+            XCTAssertEqual(p.leafCountThreePlies(), want, "\(captures) captured: \(p.text)")
+            XCTAssertEqual(Perft.count(p, depth: 3), UInt64(want), "\(captures) captured: \(p.text)")
+        }
+    }
+
     /// Captures are exactly the moves with the capture flag; the irreversible moves are
     /// the captures and the placements.
     func testIsCaptureAndIsIrreversibleOnRandomPositions() {

@@ -43,12 +43,24 @@ extension BaghChal {
         if side == .first {
             if Int(captured) >= Self.capturesToWin { return 0 }
             if inHand == 1 { return nil }
-            child.inHand &-= 1
+            // Every child has this node's captures: whether the tigers' jumps count (not
+            // the fifth capture) is decided once here, not in the loop (a compare a child).
+            // A child's empty points are this node's less the goat placed.
             var e = empty
-            while e != 0 {
-                child._goats = g | (e & (0 &- e))
-                total &+= child.tigersPlacingLeafCountTwoPlies()
-                e &= e &- 1
+            if Int(captured) &+ 1 < Self.capturesToWin {
+                while e != 0 {
+                    let x = e & (0 &- e)
+                    total &+= Self.tigersPlacingLeafCountTwoPlies(goats: g | x, tigers: t, empty: empty ^ x,
+                                                                  jumpsCount: true)
+                    e &= e &- 1
+                }
+            } else {
+                while e != 0 {
+                    let x = e & (0 &- e)
+                    total &+= Self.tigersPlacingLeafCountTwoPlies(goats: g | x, tigers: t, empty: empty ^ x,
+                                                                  jumpsCount: false)
+                    e &= e &- 1
+                }
             }
             return total
         }
@@ -100,13 +112,22 @@ extension BaghChal {
     /// ``leafCountTwoPlies()`` with the tigers to move in the placement phase.
     @inlinable @inline(__always)
     internal func tigersPlacingLeafCountTwoPlies() -> Int {
-        let empty = self.empty, t = _tigers, g = _goats
+        Self.tigersPlacingLeafCountTwoPlies(goats: _goats, tigers: _tigers, empty: empty,
+                                            jumpsCount: Int(captured) &+ 1 < Self.capturesToWin)
+    }
+
+    /// ``tigersPlacingLeafCountTwoPlies()`` of the position with goats `g`, tigers `t`
+    /// and empty points `empty`; `jumpsCount` false when a jump would be the fifth
+    /// capture (the goats have no moves after it).
+    @inlinable @inline(__always)
+    internal static func tigersPlacingLeafCountTwoPlies(goats g: UInt32, tigers t: UInt32, empty: UInt32,
+                                                        jumpsCount: Bool) -> Int {
         let m = empty.nonzeroBitCount
         var steps = 0, jumps = 0
         Lines.forEachDirection { d in
             steps &+= (d.step(t) & empty).nonzeroBitCount
-            jumps &+= (d.jump(t, over: g) & empty).nonzeroBitCount
+            if jumpsCount { jumps &+= (d.jump(t, over: g) & empty).nonzeroBitCount }
         }
-        return steps &* m &+ (Int(captured) &+ 1 >= Self.capturesToWin ? 0 : jumps &* (m &+ 1))
+        return jumpsCount ? steps &* m &+ jumps &* (m &+ 1) : steps &* m
     }
 }

@@ -41,30 +41,55 @@ extension TigersGoats {
         return tigersLeafCountTwoPlies(perftTables.span)
     }
 
-    /// Perft three plies down with the tigers to move: ``leafCountTwoPlies()`` summed
-    /// over the children, each child built from the generator's sets (as ``forEachChildWithoutHash(_:)`` does)
+    /// Perft three plies down: ``leafCountTwoPlies()`` summed over the children, each
+    /// child built from the generator's sets (as ``forEachChildWithoutHash(_:)`` does)
     /// and its closed form called with the tables found once here, not once a child:
-    /// from another module a table is reached through a call of its accessor (three
-    /// tables, three calls a child before ``perftTables``), which with the checks this
-    /// node makes once for every child were 7% of perft's instructions (callgrind). No
-    /// closure: one written in this non-generic function runs the Boards module's copy,
-    /// built without the caller's CPU flags (measured: software popcounts). `nil` under
-    /// long-range captures and with the goats to move.
+    /// from another module a table is reached through a call of its accessor, which
+    /// with perft's closure a child (its frame, the checks this node makes once for
+    /// every child) made Swift run 4% more instructions than the C (callgrind, perft 5).
+    /// No closure: one written in this non-generic function runs the Boards module's
+    /// copy, built without the caller's CPU flags (measured: software popcounts). `nil`
+    /// under long-range captures.
     @inlinable @inline(__always)
     public func leafCountThreePlies() -> Int? {
         if longRange { return nil }
         if Int(captured) >= Self.capturesToWin { return 0 }
-        // With the goats to move, nil: perft's own loop calls the tigers' closed form
-        // (inlined in perft's closure, one call a child), which ran faster than the form
-        // inlined in a loop over the goat steps here (quiet timing, perft 7: 45 against
-        // 38 G leaves/s), though with 11% more instructions (callgrind).
-        if side == .first { return nil }
         let tables = perftTables.span
         let g = goats, t = tigers
         var child = self
         child.side = side.opponent
         child.ply &+= 1
         var total = 0
+        if side == .first {
+            // Every child has the tigers to move and this node's captures (fewer than 4).
+            // The eight directions in one loop, one copy of the closed form (eight copies
+            // made perft slower); the square a goat came from is its destination rotated
+            // right by `k` (a step never wraps round the board). The destination sets and
+            // the rotations are data, not a switch on the direction: a switch was a jump
+            // table, an indirect jump a direction, mispredicted 7.6 K times at perft 5
+            // (callgrind branch-sim; 15 K mispredicts in all before).
+            typealias B = Bitboard
+            let e = ~(g | t)
+            let destinations: InlineArray<8, UInt64> = [
+                B.north(g) & e, B.northEast(g) & e, B.east(g) & e, B.southEast(g) & e,
+                B.south(g) & e, B.southWest(g) & e, B.west(g) & e, B.northWest(g) & e,
+            ]
+            // The rotation of direction `back` in byte `back`: 8, 9, 1, 57, 56, 55, 63, 7.
+            let rotations: UInt64 = 0x073F_3738_3901_0908
+            var back = 0
+            while back < 8 {
+                var d = destinations[back]
+                let k = (rotations &>> UInt64(truncatingIfNeeded: back &<< 3)) & 63
+                while d != 0 {
+                    let to = d & (0 &- d)
+                    child._goats = g ^ to ^ (to &>> k | to &<< (64 &- k))
+                    total &+= child.tigersLeafCountTwoPlies(tables)
+                    d &= d &- 1
+                }
+                back &+= 1
+            }
+            return total
+        }
         var tt = t
         while tt != 0 {
             let from = tt.trailingZeroBitCount
@@ -196,10 +221,10 @@ extension TigersGoats {
         }
         // The fourth capture ends the game: no goat moves after it.
         if Int(captured) &+ 1 >= Self.capturesToWin { return total }
-        total &+= Self.jumpsBeforeGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, tables)
-        total &+= Self.jumpsBeforeGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, tables)
-        total &+= Self.jumpsBeforeGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, tables)
-        total &+= Self.jumpsBeforeGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, tables)
+        Self.addJumpsBeforeGoatMoves(0, tigers: t, goats: g, empty: e, moves: m, tables, to: &total)
+        Self.addJumpsBeforeGoatMoves(1, tigers: t, goats: g, empty: e, moves: m, tables, to: &total)
+        Self.addJumpsBeforeGoatMoves(2, tigers: t, goats: g, empty: e, moves: m, tables, to: &total)
+        Self.addJumpsBeforeGoatMoves(3, tigers: t, goats: g, empty: e, moves: m, tables, to: &total)
         return total
     }
 
@@ -235,22 +260,24 @@ extension TigersGoats {
 
     /// The tigers' jumps in the orthogonal direction `d` (see ``orthogonalStep(_:_:)``),
     /// each weighted by the goats' moves after it: M + in(s) + in(c) - in(l) - out(c)
-    /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies(_:)``).
+    /// for the jump from s over c onto l (see ``tigersLeafCountTwoPlies(_:)``), added to
+    /// `total`. M is added jump by jump, not as a popcount times M up front: jumps are
+    /// rare (at perft 5, 97% of the calls have no landing square in a direction), and the product and the
+    /// sum of the four directions' results were four instructions a direction a call
+    /// (callgrind; the C adds M in its loop the same way).
     @inlinable @inline(__always)
-    internal static func jumpsBeforeGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
-                                              moves m: Int, _ tables: Span<UInt64>) -> Int {
+    internal static func addJumpsBeforeGoatMoves(_ d: Int, tigers t: UInt64, goats g: UInt64, empty e: UInt64,
+                                                 moves m: Int, _ tables: Span<UInt64>, to total: inout Int) {
         // The index offset of one step: the goat jumped is `delta` before the landing.
         let delta = d == 0 ? 8 : d == 1 ? -8 : d == 2 ? 1 : -1
         var landing = orthogonalStep(orthogonalStep(t, d) & g, d) & e
-        var sum = landing.nonzeroBitCount &* m
         while landing != 0 {
             let l = landing.trailingZeroBitCount
             let c = l &- delta, s = c &- delta
-            sum &+= (Self.squaresAround(tables, s) & g).nonzeroBitCount &+ (Self.squaresAround(tables, c) & g).nonzeroBitCount
+            total &+= m &+ (Self.squaresAround(tables, s) & g).nonzeroBitCount &+ (Self.squaresAround(tables, c) & g).nonzeroBitCount
                 &- (Self.squaresAround(tables, l) & g).nonzeroBitCount &- (Self.squaresAround(tables, c) & e).nonzeroBitCount
             landing &= landing &- 1
         }
-        return sum
     }
 
     /// The slides onto the run's squares summed over the goat moves after which each is
