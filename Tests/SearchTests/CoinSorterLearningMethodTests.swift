@@ -6,12 +6,6 @@ import XCTest
 /// The learning methods beyond plain TD(0): fully symmetric tuples, optimistic
 /// initialisation, temporal coherence, and the weights file that records them.
 final class CoinSorterLearningMethodTests: XCTestCase {
-    func scratchPath(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func trainer(symmetric: Bool = false, coherence: Bool = false, initialValue: Double = 0, seed: UInt64 = 5,
                  batch: Int = 1, alpha: Double = 0.1) -> CoinSorterTDTrainer {
         let network = CoinSorterNTuple(symmetricCombs: symmetric)

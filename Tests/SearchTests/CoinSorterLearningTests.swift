@@ -6,12 +6,6 @@ import XCTest
 /// The learned Coin Sorter evaluation: the network's symmetries, TD updates, training
 /// reproducible from its seed, the weights file, and the agents that use it.
 final class CoinSorterLearningTests: XCTestCase {
-    func scratchPath(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     /// A network trained a little, so its weights are not all 0.
     func trained(episodes: Int = 300, seed: UInt64 = 5, batch: Int = 1, threads: Int = 1) -> (CoinSorterNTuple, CoinSorterTrainingState, [Int]) {
         let trainer = CoinSorterTDTrainer(network: CoinSorterNTuple(), state: CoinSorterTrainingState(seed: seed, alpha: 0.1, batch: batch))

@@ -7,12 +7,6 @@ import XCTest
 /// last shared by the turns left from `stages − 1` up; the full count (one per turns
 /// left) is the published network, and the weights file records the count.
 final class CoinSorterMultiStageTests: XCTestCase {
-    func scratchPath(_ name: String) -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func trainer(stages: Int, symmetric: Bool = false, coherence: Bool = false, seed: UInt64 = 7, batch: Int = 1,
                  alpha: Double = 0.1) -> CoinSorterTDTrainer {
         CoinSorterTDTrainer(network: CoinSorterNTuple(symmetricCombs: symmetric, stages: stages),
