@@ -64,6 +64,20 @@ final class RecordLogTests: XCTestCase {
         for r in records { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
     }
 
+    func testARecordLinesIndexIsReadWithoutDecodingItWhateverItsStringsHold() throws {
+        var odd = record(1234)
+        odd.agents = ["\"index\":7,", "x\\\"index\":8"]
+        odd.moves = ["{\"index\":9}", "]", "["]
+        odd.failure = AgentFailure(.crash, "\"index\":10", stderr: ["}", "{"])
+        for r in [record(0), record(41), odd] {
+            XCTAssertEqual(GameRecord.index(inLine: Data(r.jsonLine.utf8)), r.index)
+        }
+        // Not as the writer puts the key: no index read (the reader then decodes the line).
+        for line in ["{\"index\" : 3}", "{\"index\":-3}", "{\"index\":3.5}", "{\"a\":{\"index\":3}}", "{\"index\":", "", "{\"agents\":[\"index\"]}"] {
+            XCTAssertNil(GameRecord.index(inLine: Data(line.utf8)), line)
+        }
+    }
+
     /// The report page's strings (the same escaper with `forHTML`) decode to the same text
     /// and carry nothing that could end a `<script>` element or a JavaScript string.
     func testHTMLSafeJSONStringsDecodeToTheSameTextAndHoldNoMarkup() throws {

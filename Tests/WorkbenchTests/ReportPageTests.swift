@@ -50,6 +50,27 @@ final class ReportPageTests: XCTestCase {
         }
     }
 
+    func testALargeRunsPageHoldsAPairOfEveryPairingAtATimeUpToTheGameBudget() throws {
+        let out = folder("budget")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // Three pairings of four games: indices 0-3, 4-7, 8-11.
+        let t = try Tournament<BaghChal>(entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("alphabeta:depth=1")],
+                                         gamesPerPairing: 4, seed: 9)
+        let summary = try t.run(in: out, threads: 2)
+        let page = try ReportPage.tournament(summary, folder: out, files: [], positionBudget: 1, gameBudget: 6)
+        let d = try data(page)
+        let games = try XCTUnwrap(d["games"] as? [[String: Any]])
+        XCTAssertEqual(games.map { $0["i"] as? Int }, [0, 1, 4, 5, 8, 9], "the first pair of each pairing, listed by index")
+        XCTAssertEqual(d["total"] as? Int, 12)
+        XCTAssertEqual(d["shown"] as? Int, 6)
+        // Positions follow the same order: a budget of one byte keeps the first game's.
+        XCTAssertEqual(d["kept"] as? Int, 1)
+        XCTAssertEqual(games.filter { $0["P"] != nil }.map { $0["i"] as? Int }, [0])
+        let whole = try data(try ReportPage.tournament(summary, folder: out, files: []))
+        XCTAssertEqual((whole["games"] as? [[String: Any]])?.count, 12)
+        XCTAssertEqual(whole["kept"] as? Int, 12)
+    }
+
     func testCoinSorterCascadeStepsEndOnTheRefereesPositions() throws {
         let out = folder("cs")
         defer { try? FileManager.default.removeItem(at: out) }

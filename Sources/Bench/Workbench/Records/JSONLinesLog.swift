@@ -101,8 +101,11 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
 
     /// ``scan(_:describing:_:)`` that also hands `body` each line's text as read
     /// (without its newline), for copying a log without writing its values anew.
+    /// With `including`, a whole line for which it returns `false` is passed over
+    /// undecoded and unchecked (counted in the shape, not given to `body`): a reader that
+    /// wants a few lines of a large log need not decode them all.
     @discardableResult
-    public static func scan(_ url: URL, describing what: String,
+    public static func scan(_ url: URL, describing what: String, including: ((Data) -> Bool)? = nil,
                             _ body: (Line, _ text: Data, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
         var shape = Shape()
         guard let fd = try RegularFile.open(url.path, flags: O_RDONLY) else { return shape }
@@ -128,6 +131,12 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
             while let end = pending[start...].firstIndex(of: newline) {
                 line += 1
                 let text = pending[start..<end]
+                if let including, !including(text) {
+                    shape.lines += 1
+                    shape.wholeLinesLength += text.count + 1
+                    start = end + 1
+                    continue
+                }
                 let value: Line
                 let data = Data(text)
                 // First, so that the message names the duplicate rather than whichever

@@ -62,9 +62,18 @@ public final class RecordLog: Sendable {
     /// of any length is read in constant memory. A malformed line other than a torn
     /// last line is a runtime error naming the file and line; errors `body` throws
     /// end the scan.
+    ///
+    /// With `games`, only the records whose index it holds are decoded and given to
+    /// `body` (a line's index is read without decoding it, ``GameRecord/index(inLine:)``);
+    /// the other lines are passed over unchecked.
     @discardableResult
-    public static func scan(_ url: URL, _ body: (GameRecord, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
-        try JSONLinesLog<GameRecord>.scan(url, describing: "a game record", body)
+    public static func scan(_ url: URL, games: ((Int) -> Bool)? = nil,
+                            _ body: (GameRecord, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> Shape {
+        guard let games else { return try JSONLinesLog<GameRecord>.scan(url, describing: "a game record", body) }
+        return try JSONLinesLog<GameRecord>.scan(url, describing: "a game record",
+                                                 including: { GameRecord.index(inLine: $0).map(games) ?? true }) { record, _, line throws(WorkbenchError) in
+            if games(record.index) { try body(record, line) }
+        }
     }
 
     /// Makes the log at `url` ready for appending after an interrupted run: cuts a

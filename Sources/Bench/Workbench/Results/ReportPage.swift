@@ -10,14 +10,19 @@ public enum ReportPage {
     /// beyond it, later games keep their moves, results and measures but not their
     /// positions, and the page says so (a 10,000-game report stays quick to open).
     public static let positionBudget = 12_000_000
+    /// The viewer holds at most this many games, taken a pair of every pairing (a deal
+    /// of every agent) at a time (``ReplayData/Order``); the page says how many
+    /// there are and how to replay the others. A page of a 10⁶-game run stays a few MB,
+    /// and writing it stays a small part of the run.
+    public static let gameBudget = 2_000
 
     /// The page of a tournament folder: `files` are the files being written beside it
     /// (summary.md and the SVG figures); the games come from the folder's
     /// tournament.json and games.jsonl, replayed through the engine.
     static func tournament(_ s: TournamentSummary, folder: URL, files: [(String, String)],
-                           positionBudget: Int = positionBudget) throws(WorkbenchError) -> String {
+                           positionBudget: Int = positionBudget, gameBudget: Int = gameBudget) throws(WorkbenchError) -> String {
         let markdown = files.first { $0.0 == "summary.md" }?.1 ?? s.markdown
-        let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget)
+        let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget, gameBudget: gameBudget)
         return page(title: "\(s.game) tournament", command: s.command, markdown: markdown,
                     figures: figures(files, folder: folder), viewer: viewer)
     }
@@ -165,41 +170,67 @@ public enum ReportPage {
     }
 }
 
-/// The viewer's data: every game of a tournament folder, replayed through the engine.
+/// The viewer's data: the games of a tournament folder (up to ``ReportPage/gameBudget``),
+/// replayed through the engine.
 enum ReplayData: GameVisitor {
-    case folder(URL, budget: Int)
+    case folder(URL, budget: Int, games: Int)
 
     /// The JSON the viewer reads (docs/report.md), or `nil` when the folder holds no
     /// tournament of a game the registry knows.
-    static func of(folder: URL, positionBudget: Int) throws(WorkbenchError) -> String? {
+    static func of(folder: URL, positionBudget: Int, gameBudget: Int) throws(WorkbenchError) -> String? {
         let configURL = folder.appendingPathComponent(TournamentFolder.configName)
         guard let data = try? RegularFile.contents(configURL.path),
               let config = try? JSONDecoder().decode(TournamentConfig.self, from: data),
               (try? GameRegistry.game(named: config.game)) != nil else { return nil }
-        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget))
+        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget, games: gameBudget))
     }
 
-    var url: URL { if case .folder(let u, _) = self { return u }; fatalError() }
-    var budget: Int { if case .folder(_, let b) = self { return b }; fatalError() }
+    var url: URL { if case .folder(let u, _, _) = self { return u }; fatalError() }
+    var budget: Int { if case .folder(_, let b, _) = self { return b }; fatalError() }
+    var gameBudget: Int { if case .folder(_, _, let g) = self { return g }; fatalError() }
 
-    func load<R: Codable & Equatable & Sendable>(_ rules: R.Type) throws(WorkbenchError) -> (TournamentFile<R>, [GameRecord])? {
+    /// The order the viewer takes games in: two-player games a colour-swapped pair of
+    /// every pairing at a time (the schedule plays a pairing's games together, so index
+    /// order would show the first pairing only), puzzle deals in index order (a deal of
+    /// every agent at a time already).
+    struct Order {
+        let games, pairings: Int
+        init(_ config: TournamentConfig) {
+            games = config.isPuzzle ? 0 : max(config.games, 1)
+            pairings = max(config.pairings.count, 1)
+        }
+
+        /// Game `index`'s place in the order.
+        func rank(_ index: Int) -> Int {
+            guard games > 0 else { return index }
+            let q = index / games, k = index % games
+            return (k / 2) * 2 * pairings + 2 * q + k % 2
+        }
+    }
+
+    /// The folder's tournament and the records the viewer holds (the first
+    /// ``gameBudget`` in ``Order``), in that order, and how many games the log holds.
+    func load<R: Codable & Equatable & Sendable>(_ rules: R.Type) throws(WorkbenchError) -> (TournamentFile<R>, [GameRecord], total: Int)? {
         guard let data = try? RegularFile.contents(url.appendingPathComponent(TournamentFolder.configName).path),
               let file = try? JSONDecoder().decode(TournamentFile<R>.self, from: data) else { return nil }
-        var records: [GameRecord] = []
+        var records: [GameRecord] = [], total = 0
         let log = url.appendingPathComponent(TournamentFolder.logName)
         if FileManager.default.fileExists(atPath: log.path) {
-            try RecordLog.scan(log) { record, _ throws(WorkbenchError) in records.append(record) }
+            let order = Order(file.config), wanted = gameBudget
+            total = try RecordLog.scan(log, games: { order.rank($0) < wanted }) { record, _ throws(WorkbenchError) in
+                records.append(record)
+            }.lines
+            records.sort { order.rank($0.index) < order.rank($1.index) }
         }
-        records.sort { $0.index < $1.index }
-        return (file, records)
+        return (file, records, total)
     }
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
-        guard let (file, records) = try load(G.Rules.self) else { return nil }
+        guard let (file, records, total) = try load(G.Rules.self) else { return nil }
         var perfect: (lookup: ((G) -> ExactValue?)?, note: String)? = nil
         if let p = G.self as? any PerfectPlayGame.Type { perfect = Self.perfectPlay(p) as? (lookup: ((G) -> ExactValue?)?, note: String) }
         let head = perfect.map { ",\"perfect\":{\"present\":\($0.lookup != nil),\"note\":\(JSONText.string($0.note))}" } ?? ""
-        return data(G.self, records, sides: G.sideNames, head: head) { r in
+        return data(G.self, records, total: total, sides: G.sideNames, head: head) { r in
             var h = GameHistory(G.start(file.rules))
             if let text = r.start { h = GameHistory((try? G.position(parsing: text, rules: file.rules)) ?? G.start(file.rules)) }
             var texts = [h.position.text], values: [ExactValue?] = [perfect?.lookup?(h.position)]
@@ -228,8 +259,8 @@ enum ReplayData: GameVisitor {
     static func perfectPlay<P: PerfectPlayGame>(_ game: P.Type) -> Any { P.perfectPlay() }
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
-        guard let (file, records) = try load(G.Rules.self) else { return nil }
-        return data(G.self, records, sides: ["player"], head: G.passTarget(file.rules).map { ",\"target\":\($0)" } ?? "") { r in
+        guard let (file, records, total) = try load(G.Rules.self) else { return nil }
+        return data(G.self, records, total: total, sides: ["player"], head: G.passTarget(file.rules).map { ",\"target\":\($0)" } ?? "") { r in
             var referee = G.Referee(seed: r.seed, rules: file.rules)
             var texts = [referee.state.text], moves: [G.Move] = []
             for m in r.moves {
@@ -247,12 +278,13 @@ enum ReplayData: GameVisitor {
         }
     }
 
-    /// The replay data of `records`: each game's common fields and, while the budget
-    /// lasts, what `replay` gives for it (its fields and their size); `head` adds to the header.
-    func data<G: WorkbenchGame>(_ game: G.Type, _ records: [GameRecord], sides: [String], head: String,
+    /// The replay data of `records` (in rank order, of `total` games recorded): each
+    /// game's common fields and, while the budget lasts, what `replay` gives for it (its
+    /// fields and their size), listed by index; `head` adds to the header.
+    func data<G: WorkbenchGame>(_ game: G.Type, _ records: [GameRecord], total: Int, sides: [String], head: String,
                                 replay: (GameRecord) -> (fields: String, size: Int)) -> String {
         var used = 0, kept = 0
-        var games: [String] = []
+        var games: [(index: Int, text: String)] = []
         games.reserveCapacity(records.count)
         for r in records {
             var o = Self.common(r)
@@ -262,11 +294,12 @@ enum ReplayData: GameVisitor {
                 used += size
                 kept += 1
             }
-            games.append(o + "}")
+            games.append((r.index, o + "}"))
         }
+        games.sort { $0.index < $1.index }
         var text = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":\(G.players),"
-        text += "\"sides\":\(JSONText.strings(sides)),\"total\":\(records.count),\"kept\":\(kept),\"budget\":\(budget)"
-        return text + head + ",\"games\":[\n" + games.joined(separator: ",\n") + "]}"
+        text += "\"sides\":\(JSONText.strings(sides)),\"total\":\(total),\"shown\":\(games.count),\"kept\":\(kept),\"budget\":\(budget)"
+        return text + head + ",\"games\":[\n" + games.map(\.text).joined(separator: ",\n") + "]}"
     }
 
     static func steps<S: SteppedReplayGame, R, M>(_ game: S.Type, seed: UInt64, rules: R, moves: [M]) -> String? {

@@ -80,8 +80,9 @@ function endOf(g){return g.t?g.t:"normal"}
 // ---------- notes and filters
 (function(){
   let note=D.total+" games recorded. ";
-  if(D.kept===D.total) note+="Positions are embedded for every game (computed by the engine, as bench replay does).";
-  else note+="Positions are embedded for the first "+D.kept+" games by index (a budget of "+(D.budget/1e6).toFixed(0)+" MB of position text); the other games keep their moves, results and measures — replay one with bench replay (its command is shown).";
+  if(D.shown<D.total) note+="This page holds "+D.shown+" of them, a pair of every pairing (a deal of every agent) at a time; games.jsonl holds them all (replay one with bench replay and its record's moves). ";
+  if(D.kept===D.shown) note+="Positions are embedded for every game here (computed by the engine, as bench replay does).";
+  else note+="Positions are embedded for "+D.kept+" of these games, taken in the same order (a budget of "+(D.budget/1e6).toFixed(0)+" MB of position text); the others keep their moves, results and measures — replay one with bench replay (its command is shown).";
   if(D.perfect) note+=" "+D.perfect.note;
   $("viewer-note").textContent=note;
   const pairs=new Set(),results=new Set(),terms=new Set(),sides=new Set();
@@ -103,7 +104,7 @@ function renderList(){
     [g.i,pairName(g),g.o+(g.r!==g.o?" ("+g.r+")":""),plies(g)+(g.P?"":"*"),endOf(g)].forEach((v,k)=>{const td=tr.insertCell();td.textContent=v;if(k===3)td.className="num"});
     tr.addEventListener("click",()=>open(g.i,0,true))});
   $("f-count").textContent=list.length+" of "+games.length+" games";
-  $("list-more").textContent=(list.length>shown.length?"showing the first "+shown.length+"; narrow the filters or type an index. ":"")+(D.kept<D.total?"* positions not embedded":"");
+  $("list-more").textContent=(list.length>shown.length?"showing the first "+shown.length+"; narrow the filters or type an index. ":"")+(D.kept<D.shown?"* positions not embedded":"");
 }
 // ---------- boards
 function parseRanks(board,width){const rows=board.split("/");return rows.map(r=>{const out=[];for(const c of r){if(c>="1"&&c<="9"){for(let k=0;k<+c;k++)out.push(".")}else out.push(c)}return out})}
