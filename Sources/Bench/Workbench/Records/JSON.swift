@@ -150,5 +150,16 @@ enum JSONText {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func strings(_ a: [String]) -> String { "[" + a.map(string).joined(separator: ",") + "]" }
+    /// An array of strings, written into one buffer (a report holds hundreds of
+    /// thousands of them: moves and position texts).
+    static func strings(_ a: [String]) -> String {
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(a.reduce(2) { $0 + $1.utf8.count + 3 })
+        for (k, s) in a.enumerated() {
+            if k > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSON.appendQuoted(s, to: &bytes, forHTML: true)
+        }
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }
