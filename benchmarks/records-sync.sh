@@ -47,6 +47,8 @@ for game in chosen:
     ratio = lambda m: statistics.median(a / b for a, b in zip(seconds[m], seconds["none"]))
     print(f"| {game} | {rate['none']:,.0f} | {rate['grouped']:,.0f} | {rate['every']:,.0f} | "
           f"**{ratio('grouped'):.2f}x** | {ratio('every'):.2f}x |")
+    for m in modes:
+        print(f"{game} {m} seconds: " + " ".join(f"{x:.2f}" for x in seconds[m]), file=sys.stderr)
 PY
 echo
 echo "Ratios are time with --out over time without, per run, then the median (below 1.25x: the target)."
