@@ -64,6 +64,75 @@ final class RecordLogTests: XCTestCase {
         for r in records { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
     }
 
+    /// Records of every game, with failures, odd strings and format 1-2 shapes.
+    func variedRecords() throws -> [GameRecord] {
+        var records: [GameRecord] = []
+        let tg = try Tournament<TigersGoats>(entrants: [.builtIn("random"), .builtIn("greedy")], gamesPerPairing: 2, seed: 3)
+        records += try (0..<2).map { try tg.play($0) }
+        let bc = try Tournament<BaghChal>(entrants: [.builtIn("random"), .builtIn("greedy")], gamesPerPairing: 2, seed: 4)
+        records += try (0..<2).map { try bc.play($0) }
+        let cs = try Tournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 2, seed: 5)
+        records += try (0..<2).map { try cs.play($0) }
+        let balls = try Tournament<Balls>(entrants: [.builtIn("random")], deals: 2, seed: 7)
+        records += try (0..<2).map { try balls.play($0) }
+        var odd = record(9)
+        odd.agents = ["a\"b\\c/d:e=f", "tab\tnew\nline\r\u{1}\u{8}\u{c}\u{1f}é\u{7f}\u{2028}😀"]
+        odd.times = [1, 0.5, 3.2759999157860875e-06, 1e-7, 123456789, 1e21, 0, 1e16, 0.1, 1e15, -0.0]
+        odd.nodes = [0, Int.max, -3]
+        odd.seed = UInt64.max
+        odd.start = "a position\nwith lines"
+        odd.failure = AgentFailure(.crash, "exited with \"status\" 3", stderr: ["line 1", "\u{1b}[31mred"])
+        records.append(odd)
+        var old = record(10)
+        old.format = 2
+        old.pairing = 2
+        old.pair = 1
+        records.append(old)
+        return records
+    }
+
+    func testTheDirectReaderGivesWhatTheDecoderGivesOrLeavesTheLineToIt() throws {
+        let decoder = JSONDecoder()
+        func direct(_ line: String) -> GameRecord? { direct(Array(line.utf8)) }
+        func direct(_ bytes: [UInt8]) -> GameRecord? { bytes.withUnsafeBytes { GameRecord.read(line: $0) } }
+        var rng = SplitMix64(seed: 11)
+        var readDirectly = 0, mutated = 0
+        for r in try variedRecords() {
+            XCTAssertEqual(direct(r.jsonLine), r, "a line as written reads directly")
+            XCTAssertEqual(direct(r.jsonLine), try decoder.decode(GameRecord.self, from: Data(r.jsonLine.utf8)))
+            // Damaged, reordered or re-spelled lines: whatever the reader accepts, the
+            // decoder accepts as the same record (and the reader accepts no duplicate key).
+            let bytes = Array(r.jsonLine.utf8)
+            let alphabet = Array("{}[]\",:0123456789-.eE+ \\tnu\"abcdefghijklmnopqrstuvwxyz".utf8)
+            for _ in 0..<300 {
+                var m = bytes
+                let at = Int(rng.next() % UInt64(m.count))
+                switch rng.next() % 4 {
+                case 0: m.remove(at: at)
+                case 1: m.insert(alphabet[Int(rng.next() % UInt64(alphabet.count))], at: at)
+                case 2: m[at] = alphabet[Int(rng.next() % UInt64(alphabet.count))]
+                default:
+                    let len = min(Int(rng.next() % 40), m.count - at)
+                    m.insert(contentsOf: m[at..<(at + len)], at: at)
+                }
+                mutated += 1
+                let line = String(decoding: m, as: UTF8.self)
+                guard let got = direct(m) else { continue }
+                readDirectly += 1
+                XCTAssertNil(JSON.duplicateKey(in: Data(m)), line)
+                XCTAssertEqual(got, try? decoder.decode(GameRecord.self, from: Data(m)), line)
+            }
+        }
+        XCTAssertGreaterThan(readDirectly, 0, "some mutations are still records (a digit changed)")
+        XCTAssertLessThan(readDirectly, mutated)
+        // JSON the writer never writes goes to the decoder.
+        let line = record(3).jsonLine
+        for variant in [line.replacingOccurrences(of: ",", with: ", "), line.replacingOccurrences(of: "\"index\":3", with: "\"index\":3.0"),
+                        line.replacingOccurrences(of: "\"moves\"", with: "\"unknown\":null,\"moves\"")] {
+            XCTAssertNil(direct(variant), variant)
+        }
+    }
+
     func testARecordLinesIndexIsReadWithoutDecodingItWhateverItsStringsHold() throws {
         var odd = record(1234)
         odd.agents = ["\"index\":7,", "x\\\"index\":8"]

@@ -93,64 +93,106 @@ extension GameRecord: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        format = try c.decodeIfPresent(Int.self, forKey: .format) ?? 1
-        guard (1...Self.currentFormat).contains(format) else {
-            throw DecodingError.dataCorruptedError(forKey: .format, in: c,
-                                                   debugDescription: "record format \(format) is newer than this bench reads (\(Self.currentFormat))")
+        var f = Fields()
+        f.format = try c.decodeIfPresent(Int.self, forKey: .format)
+        // First, so that a record of a later format says so rather than what it lacks.
+        if let problem = Self.formatProblem(f.format ?? 1) {
+            throw DecodingError.dataCorruptedError(forKey: .format, in: c, debugDescription: problem)
         }
-        index = try c.decode(Int.self, forKey: .index)
-        pairing = try c.decodeIfPresent(Int.self, forKey: .pairing)
-        pair = try c.decodeIfPresent(Int.self, forKey: .pair)
-        agents = try c.decode([String].self, forKey: .agents)
-        sides = try c.decode([String].self, forKey: .sides)
-        seed = try c.decode(UInt64.self, forKey: .seed)
-        opening = try c.decode([String].self, forKey: .opening)
-        moves = try c.decode([String].self, forKey: .moves)
-        let text = try c.decode(String.self, forKey: .result)
-        guard let result = GameResult(text: text) else {
-            throw DecodingError.dataCorruptedError(forKey: .result, in: c, debugDescription: "unknown result '\(text)'")
+        f.index = try c.decode(Int.self, forKey: .index)
+        f.pairing = try c.decodeIfPresent(Int.self, forKey: .pairing)
+        f.pair = try c.decodeIfPresent(Int.self, forKey: .pair)
+        f.agents = try c.decode([String].self, forKey: .agents)
+        f.sides = try c.decode([String].self, forKey: .sides)
+        f.seed = try c.decode(UInt64.self, forKey: .seed)
+        f.opening = try c.decode([String].self, forKey: .opening)
+        f.moves = try c.decode([String].self, forKey: .moves)
+        f.result = try c.decode(String.self, forKey: .result)
+        f.score = try c.decodeIfPresent(Int.self, forKey: .score)
+        f.outcome = try c.decode(String.self, forKey: .outcome)
+        f.times = try c.decode([Double].self, forKey: .times)
+        f.nodes = try c.decode([Int].self, forKey: .nodes)
+        f.playouts = try c.decode([Int].self, forKey: .playouts)
+        f.start = try c.decodeIfPresent(String.self, forKey: .start)
+        f.passed = try c.decodeIfPresent(Bool.self, forKey: .passed)
+        if f.format ?? 1 >= 3 {
+            f.termination = try c.decode(String.self, forKey: .termination)
+        } else if c.contains(.termination) {
+            f.termination = (try? c.decode(String.self, forKey: .termination)) ?? ""
         }
-        self.result = result
+        f.reason = try c.decodeIfPresent(String.self, forKey: .reason)
+        f.stderr = try c.decodeIfPresent([String].self, forKey: .stderr)
+        do { try self.init(f) } catch {
+            throw DecodingError.dataCorruptedError(forKey: error.key, in: c, debugDescription: error.message)
+        }
+    }
+
+    /// A record's fields as read, before they are checked together: what both readers
+    /// (`JSONDecoder` and the direct line reader) fill; `nil` is absent.
+    struct Fields {
+        var format, index, pairing, pair, score: Int?
+        var agents, sides, opening, moves, stderr: [String]?
+        var seed: UInt64?
+        var result, outcome, start, termination, reason: String?
+        var times: [Double]?
+        var nodes, playouts: [Int]?
+        var passed: Bool?
+    }
+
+    /// What makes fields not a record: the key to blame and why.
+    struct FieldProblem: Error {
+        var key: CodingKeys
+        var message: String
+    }
+
+    static func formatProblem(_ format: Int) -> String? {
+        (1...currentFormat).contains(format) ? nil : "record format \(format) is newer than this bench reads (\(currentFormat))"
+    }
+
+    /// The record of `f`, its fields checked together: a required one missing, or
+    /// fields that contradict each other (a damaged or forged record), is a problem.
+    init(_ f: Fields) throws(FieldProblem) {
+        let format = f.format ?? 1
+        if let problem = Self.formatProblem(format) { throw FieldProblem(key: .format, message: problem) }
+        guard let index = f.index, let agents = f.agents, let sides = f.sides, let seed = f.seed, let opening = f.opening,
+              let moves = f.moves, let text = f.result, let outcome = f.outcome, let times = f.times, let nodes = f.nodes,
+              let playouts = f.playouts, f.termination != nil || format < 3 else {
+            throw FieldProblem(key: .index, message: "a required key is missing")
+        }
+        guard let result = GameResult(text: text) else { throw FieldProblem(key: .result, message: "unknown result '\(text)'") }
+        self.init(index: index, pairing: f.pairing, pair: f.pair, agents: agents, sides: sides, seed: seed, opening: opening,
+                  moves: moves, result: result, outcome: outcome, times: times, nodes: nodes, playouts: playouts, start: f.start)
+        self.format = format
         // `score` repeats a puzzle's result as a number; a copy that disagrees, or a
         // score beside a result that is not one, is a damaged or forged record.
-        if let score = try c.decodeIfPresent(Int.self, forKey: .score) {
+        if let score = f.score {
             guard case .score(let s) = result else {
-                throw DecodingError.dataCorruptedError(forKey: .score, in: c,
-                    debugDescription: "score \(score) beside result '\(text)': only a finished puzzle game has a score")
+                throw FieldProblem(key: .score, message: "score \(score) beside result '\(text)': only a finished puzzle game has a score")
             }
-            guard s == score else {
-                throw DecodingError.dataCorruptedError(forKey: .score, in: c,
-                    debugDescription: "score \(score) but result '\(text)'")
-            }
+            guard s == score else { throw FieldProblem(key: .score, message: "score \(score) but result '\(text)'") }
         }
-        outcome = try c.decode(String.self, forKey: .outcome)
-        times = try c.decode([Double].self, forKey: .times)
-        nodes = try c.decode([Int].self, forKey: .nodes)
-        playouts = try c.decode([Int].self, forKey: .playouts)
-        start = try c.decodeIfPresent(String.self, forKey: .start)
-        passed = try c.decodeIfPresent(Bool.self, forKey: .passed)
+        passed = f.passed
         if passed != nil && puzzleScore == nil {
-            throw DecodingError.dataCorruptedError(forKey: .passed, in: c, debugDescription: "passed beside result '\(text)': only a finished puzzle deal passes")
+            throw FieldProblem(key: .passed, message: "passed beside result '\(text)': only a finished puzzle deal passes")
         }
-        if format >= 3 {
-            let text = try c.decode(String.self, forKey: .termination)
+        if let text = f.termination {
+            guard format >= 3 else {
+                throw FieldProblem(key: .termination, message: "termination in a record of format \(format) (it came with format 3)")
+            }
             guard let t = Termination(rawValue: text) else {
-                throw DecodingError.dataCorruptedError(forKey: .termination, in: c, debugDescription:
+                throw FieldProblem(key: .termination, message:
                     "unknown termination '\(text)' (known: \(Termination.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             termination = t
-        } else if c.contains(.termination) {
-            throw DecodingError.dataCorruptedError(forKey: .termination, in: c,
-                                                   debugDescription: "termination in a record of format \(format) (it came with format 3)")
         }
-        reason = try c.decodeIfPresent(String.self, forKey: .reason)
-        stderr = try c.decodeIfPresent([String].self, forKey: .stderr)
+        reason = f.reason
+        stderr = f.stderr
         guard (termination == .normal) == (reason == nil) else {
-            throw DecodingError.dataCorruptedError(forKey: .reason, in: c, debugDescription: termination == .normal
+            throw FieldProblem(key: .reason, message: termination == .normal
                 ? "a reason beside termination 'normal'" : "termination '\(termination.rawValue)' without a reason")
         }
         if termination == .normal && stderr != nil {
-            throw DecodingError.dataCorruptedError(forKey: .stderr, in: c, debugDescription: "stderr beside termination 'normal'")
+            throw FieldProblem(key: .stderr, message: "stderr beside termination 'normal'")
         }
     }
 
