@@ -71,6 +71,19 @@ final class ReportPageTests: XCTestCase {
         XCTAssertEqual(whole["kept"] as? Int, 12)
     }
 
+    func testMoveTimesAreWrittenToThreeSignificantDigitsAsPrintfRoundsThem() {
+        var rng = SplitMix64(seed: 4)
+        var values: [Double] = [0, 1, 0.5, 1e-6, 9.995e-5, 0.00012345, 123.45, 999.5, 1234.5, 3.2759999157860875e-06]
+        for _ in 0..<20_000 {
+            values.append(Double(rng.next() % 1_000_000_000) * [1e-12, 1e-9, 1e-6, 1e-3][Int(rng.next() % 4)])
+        }
+        for x in values {
+            let ours = ReplayData.seconds(x), printf = String(format: "%.3g", x)
+            XCTAssertEqual(Double(ours), Double(printf), "\(x): \(ours) against printf's \(printf)")
+            XCTAssertLessThanOrEqual(ours.count, max(printf.count, 8), "\(x): \(ours)")
+        }
+    }
+
     func testCoinSorterCascadeStepsEndOnTheRefereesPositions() throws {
         let out = folder("cs")
         defer { try? FileManager.default.removeItem(at: out) }

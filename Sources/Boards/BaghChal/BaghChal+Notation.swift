@@ -102,23 +102,8 @@ extension BaghChal {
 
     /// The position text: ranks 5 to 1, side to move, goats in hand, goats captured.
     public var text: String {
-        var out = ""
-        for rank in stride(from: 4, through: 0, by: -1) {
-            var run = 0
-            for file in 0..<5 {
-                let b = Lines.bit(rank * 5 + file)
-                let piece: Character? = _goats & b != 0 ? "G" : _tigers & b != 0 ? "T" : nil
-                if let piece {
-                    if run > 0 { out += String(run); run = 0 }
-                    out.append(piece)
-                } else {
-                    run += 1
-                }
-            }
-            if run > 0 { out += String(run) }
-            if rank > 0 { out += "/" }
-        }
-        return out + " " + (side == .first ? "g" : "t") + " " + String(inHand) + " " + String(captured)
+        PositionText.text(size: 5, goats: UInt64(_goats), tigers: UInt64(_tigers),
+                  tail: " " + (side == .first ? "g" : "t") + " " + String(inHand) + " " + String(captured))
     }
 
     /// Parses position text under the default rules.

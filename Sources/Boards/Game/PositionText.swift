@@ -2,6 +2,28 @@
 /// blank-separated fields, the board as ranks from the top separated by `/` with
 /// `G`, `T` and digit runs of empty cells, and the side to move `g` or `t`.
 enum PositionText {
+    /// The text of a `size`×`size` board (the writer's half of ``pieces(_:size:cell:)``),
+    /// then `tail` (the side to move and the counts). Written as bytes: replays and the
+    /// report page write one a ply, hundreds of thousands a report.
+    static func text(size: Int, goats: UInt64, tigers: UInt64, tail: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size * (size + 1) + tail.utf8.count)
+        for rank in stride(from: size - 1, through: 0, by: -1) {
+            var run: UInt8 = 0
+            for file in 0..<size {
+                let b: UInt64 = 1 &<< UInt64(rank * size + file)
+                let piece = goats & b != 0 ? UInt8(ascii: "G") : tigers & b != 0 ? UInt8(ascii: "T") : 0
+                if piece == 0 { run += 1; continue }
+                if run > 0 { bytes.append(UInt8(ascii: "0") + run); run = 0 }
+                bytes.append(piece)
+            }
+            if run > 0 { bytes.append(UInt8(ascii: "0") + run) }
+            if rank > 0 { bytes.append(UInt8(ascii: "/")) }
+        }
+        bytes.append(contentsOf: tail.utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The fields of `text`, split on blanks; the first is the board.
     static func fields(_ text: String) throws(ParseError) -> [Substring] {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })

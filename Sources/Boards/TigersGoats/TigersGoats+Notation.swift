@@ -52,23 +52,7 @@ extension TigersGoats {
 
     /// The position text: ranks 8 to 1, side to move, goats captured.
     public var text: String {
-        var out = ""
-        for rank in stride(from: 7, through: 0, by: -1) {
-            var run = 0
-            for file in 0..<8 {
-                let b = Bitboard.bit(rank * 8 + file)
-                let piece: Character? = goats & b != 0 ? "G" : tigers & b != 0 ? "T" : nil
-                if let piece {
-                    if run > 0 { out += String(run); run = 0 }
-                    out.append(piece)
-                } else {
-                    run += 1
-                }
-            }
-            if run > 0 { out += String(run) }
-            if rank > 0 { out += "/" }
-        }
-        return out + " " + (side == .first ? "g" : "t") + " " + String(captured)
+        PositionText.text(size: 8, goats: goats, tigers: tigers, tail: " " + (side == .first ? "g" : "t") + " " + String(captured))
     }
 
     /// Parses position text under the default rules.
