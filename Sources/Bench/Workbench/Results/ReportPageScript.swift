@@ -91,7 +91,8 @@ function endOf(g){return g.t?g.t:"normal"}
   fill($("f-pairing"),pairs);fill($("f-result"),results);fill($("f-term"),terms);
   if(two)fill($("f-side"),sides);else $("f-side-label").hidden=true;
   ["f-pairing","f-result","f-term","f-side"].forEach(id=>$(id).addEventListener("change",renderList));
-  $("f-index").addEventListener("change",()=>{const k=parseInt($("f-index").value,10);if(byIndex.has(k))open(k,0,true)});
+  $("f-index").addEventListener("change",()=>{const k=parseInt($("f-index").value,10);if(byIndex.has(k))open(k,0,true);
+    else if(k>=0)$("list-more").textContent="game "+k+" is not in this page"+(D.shown<D.total?" (games.jsonl holds every game)":"")+". "});
 })();
 function filtered(){
   const p=$("f-pairing").value,r=$("f-result").value,t=$("f-term").value,s=$("f-side").value;
