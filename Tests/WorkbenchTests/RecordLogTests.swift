@@ -42,26 +42,7 @@ final class RecordLogTests: XCTestCase {
     }
 
     func testTheDirectRecordLineIsTheEncodersText() throws {
-        var records: [GameRecord] = []
-        let tg = try Tournament<TigersGoats>(entrants: [.builtIn("random"), .builtIn("greedy")], gamesPerPairing: 4, seed: 3)
-        records += try (0..<4).map { try tg.play($0) }
-        let cs = try Tournament<CoinSorter>(entrants: [.builtIn("greedy")], deals: 2, seed: 5)
-        records += try (0..<2).map { try cs.play($0) }
-        let balls = try Tournament<Balls>(entrants: [.builtIn("random")], deals: 2, seed: 7)
-        records += try (0..<2).map { try balls.play($0) }
-        var odd = record(9)
-        odd.agents = ["a\"b\\c/d:e=f", "tab\tnew\nline\r\u{1}\u{8}\u{c}\u{1f}é\u{7f}\u{2028}"]
-        odd.times = [1, 0.5, 3.2759999157860875e-06, 1e-7, 123456789, 1e21, 0, 1e16, 0.1, 1e15, -0.0]
-        odd.start = "a position\nwith lines"
-        odd.passed = true
-        odd.failure = AgentFailure(.crash, "exited with \"status\" 3", stderr: ["line 1", "\u{1b}[31mred"])
-        records.append(odd)
-        var unpassed = record(10)
-        unpassed.passed = false
-        unpassed.pairing = 2
-        unpassed.pair = 1
-        records.append(unpassed)
-        for r in records { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
+        for r in try variedRecords() { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
     }
 
     /// Records of every game, with failures, odd strings and format 1-2 shapes.
@@ -81,8 +62,14 @@ final class RecordLogTests: XCTestCase {
         odd.nodes = [0, Int.max, -3]
         odd.seed = UInt64.max
         odd.start = "a position\nwith lines"
+        odd.passed = true
         odd.failure = AgentFailure(.crash, "exited with \"status\" 3", stderr: ["line 1", "\u{1b}[31mred"])
         records.append(odd)
+        var unpassed = record(11)
+        unpassed.passed = false
+        unpassed.pairing = 2
+        unpassed.pair = 1
+        records.append(unpassed)
         var old = record(10)
         old.format = 2
         old.pairing = 2
