@@ -103,7 +103,7 @@ extension BaghChal {
     /// The position text: ranks 5 to 1, side to move, goats in hand, goats captured.
     public var text: String {
         PositionText.text(size: 5, goats: UInt64(_goats), tigers: UInt64(_tigers),
-                  tail: " " + (side == .first ? "g" : "t") + " " + String(inHand) + " " + String(captured))
+                          tail: " " + (side == .first ? "g" : "t") + " " + String(inHand) + " " + String(captured))
     }
 
     /// Parses position text under the default rules.

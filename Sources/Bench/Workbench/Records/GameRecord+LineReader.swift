@@ -16,6 +16,43 @@ extension GameRecord {
         var r = LineReader(line)
         return r.record()
     }
+
+    /// The value of a record line's top-level `index` key, read without decoding the
+    /// line (a reader that wants a few games of a large log skips the others); `nil`
+    /// when the line is not as ``jsonLine`` writes that key (the caller then decodes it).
+    public static func index(inLine line: Data) -> Int? {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let key = indexKey
+        return line.withUnsafeBytes { (b: UnsafeRawBufferPointer) -> Int? in
+            var i = 0, depth = 0
+            while i < b.count {
+                let c = b[i]
+                if c == quote {
+                    if depth == 1, i + key.count <= b.count, (0..<key.count).allSatisfy({ b[i + $0] == key[$0] }) {
+                        var j = i + key.count, value = 0, digits = 0
+                        while j < b.count, b[j] >= UInt8(ascii: "0"), b[j] <= UInt8(ascii: "9"), digits < 18 {
+                            value = value * 10 + Int(b[j] - UInt8(ascii: "0"))
+                            j += 1
+                            digits += 1
+                        }
+                        guard digits > 0, j < b.count, b[j] == UInt8(ascii: ",") || b[j] == UInt8(ascii: "}") else { return nil }
+                        return value
+                    }
+                    // A string (key or value): passed over with its escapes.
+                    i += 1
+                    while i < b.count, b[i] != quote { i += b[i] == backslash ? 2 : 1 }
+                } else if c == UInt8(ascii: "{") || c == UInt8(ascii: "[") {
+                    depth += 1
+                } else if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                    depth -= 1
+                }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    private static let indexKey = Array("\"index\":".utf8)
 }
 
 /// The cursor over one line's bytes; every method gives `nil` (or `false`) at the first

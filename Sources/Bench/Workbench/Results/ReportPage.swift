@@ -320,7 +320,7 @@ enum ReplayData: GameVisitor {
         return d.hasSuffix(".0") ? String(d.dropLast(2)) : d
     }
 
-    static let powersOfTen: [Double] = (0...22).reduce(into: [1]) { p, _ in p.append(p.last! * 10) }
+    static let powersOfTen: [Double] = (1...22).reduce(into: [1]) { p, _ in p.append(p.last! * 10) }
 
     /// What every game keeps: who played, how it ended, the moves and their measures.
     static func common(_ r: GameRecord) -> String {
