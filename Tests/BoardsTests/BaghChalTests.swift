@@ -681,6 +681,19 @@ final class BaghChalTests: XCTestCase {
         XCTAssertGreaterThan(checked, 10_000)
     }
 
+    func testEveryPointOrPointPairTextParsesExactlyWhenItIsALegalMovesNotation() {
+        // Each text the fast reader of notation takes (a point, or point, separator,
+        // point): accepted as the legal move it names, or refused.
+        let names = (0..<25).map(BaghChal.Notation.pointName)
+        let texts = names + names.flatMap { a in names.flatMap { b in ["\(a)-\(b)", "\(a)x\(b)"] } }
+        for p in RandomBaghChal.sample.prefix(40) {
+            let legal = Dictionary(uniqueKeysWithValues: p.legalMoves.map { (p.notation(of: $0), $0) })
+            for text in texts {
+                XCTAssertEqual(try? p.parseMove(text), legal[text], "\(text) in \(p.text)")
+            }
+        }
+    }
+
     func testMoveNotationNamesPlacementsStepsAndCapturesByLandingPoint() throws {
         let start = BaghChal()
         XCTAssertEqual(start.notation(of: BaghChal.Move(placing: 12)), "c3")

@@ -167,6 +167,19 @@ final class TigersGoatsNotationTests: XCTestCase {
         try checkMoveNotationRoundTrips(longRange: true)
     }
 
+    func testEverySquarePairTextParsesExactlyWhenItIsALegalMovesNotation() {
+        // Each text the fast reader of notation takes (square, separator, square):
+        // accepted as the legal move it names, or refused.
+        let names = (0..<64).map(TigersGoats.Notation.squareName)
+        let texts = names.flatMap { a in names.flatMap { b in ["\(a)-\(b)", "\(a)x\(b)"] } } + ["a1", "i1-a1", "a9-a1"]
+        for p in RandomTigersGoats.samples(longRange: false).prefix(8) {
+            let legal = Dictionary(uniqueKeysWithValues: p.legalMoves.map { (p.notation(of: $0), $0) })
+            for text in texts {
+                XCTAssertEqual(try? p.parseMove(text), legal[text], "\(text) in \(p.text)")
+            }
+        }
+    }
+
     func testMoveNotationNamesStepsAndCapturesByLandingSquare() throws {
         let start = TigersGoats()
         XCTAssertEqual(start.notation(of: TigersGoats.Move(from: 1, to: 10)), "b1-c2")

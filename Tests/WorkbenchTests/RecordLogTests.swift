@@ -45,6 +45,19 @@ final class RecordLogTests: XCTestCase {
         for r in try variedRecords() { XCTAssertEqual(r.jsonLine, try JSON.text(r)) }
     }
 
+    func testMoveTimesInWholeMicrosecondsAreWrittenAsTheEncoderWritesThem() throws {
+        // The writer formats whole microseconds itself; the encoder's text is the reference.
+        var rng = SplitMix64(seed: 6)
+        var micros: [UInt64] = Array(0..<1_200) + [9_999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 1_000_001,
+                                                    123_456_789, 999_999_999_999_999, 100_000_000_000_000]
+        for _ in 0..<6_000 { micros.append(rng.next() % [1_000, 1_000_000, 1_000_000_000, 999_999_999_999_999][Int(rng.next() % 4)]) }
+        var r = record(9)
+        for start in stride(from: 0, to: micros.count, by: 500) {
+            r.times = micros[start..<min(start + 500, micros.count)].map { Double($0) / 1e6 }
+            XCTAssertEqual(r.jsonLine, try JSON.text(r))
+        }
+    }
+
     /// Records of every game, with failures, odd strings and format 1-2 shapes.
     func variedRecords() throws -> [GameRecord] {
         var records: [GameRecord] = []

@@ -5,29 +5,32 @@ extension BaghChal {
     /// Point and move names.
     public enum Notation {
         /// The name of a point index 0–24, e.g. `c3` for 12.
-        public static func pointName(_ point: Int) -> String {
-            let files = Array("abcde")
-            return "\(files[point % 5])\(point / 5 + 1)"
-        }
+        public static func pointName(_ point: Int) -> String { SquareName.text(point, width: 5) }
 
         /// The index of a point name like `c3` (files `a`–`e`, ranks `1`–`5`), or `nil`.
-        public static func point(named name: Substring) -> Int? {
-            let u = Array(name.utf8)
-            guard u.count == 2, (97...101).contains(u[0]), (49...53).contains(u[1]) else { return nil }
-            return Int(u[1] - 49) * 5 + Int(u[0] - 97)
-        }
+        public static func point(named name: Substring) -> Int? { SquareName.index(of: name, width: 5, height: 5) }
     }
 
     /// The notation of `move`: the point of a placement, `from-to` for a step, `fromxto`
     /// (the landing point) for a capture.
     public func notation(of move: Move) -> String {
         if move.isPlacement { return Notation.pointName(move.to) }
-        return Notation.pointName(move.from) + (move.isCapture ? "x" : "-") + Notation.pointName(move.to)
+        return SquareName.move(move.from, move.isCapture ? "x" : "-", move.to, width: 5)
     }
 
     /// Parses `text` as a move (`c3`, `c3-c4`, `a1xa3`) and checks that it is legal
     /// here, saying why when it is not.
     public func parseMove(_ text: String) throws(ParseError) -> Move {
+        if let m = SquareName.move(parsing: text, width: 5, height: 5) {
+            let wanted = m.from.map { Move(from: $0, to: m.to, isCapture: m.separator == UInt8(ascii: "x")) } ?? Move(placing: m.to)
+            // Moves are generated past the ply limit (as perft counts them); a game it ended takes none.
+            if isLegal(wanted), outcome == nil { return wanted }
+        }
+        return try parseMoveExplaining(text)
+    }
+
+    /// ``parseMove(_:)`` for any text: trimmed, and saying why a move is not legal.
+    private func parseMoveExplaining(_ text: String) throws(ParseError) -> Move {
         let trimmed = text.trimmingWhitespace()
         let malformed = ParseError(
             "malformed move '\(text)': expected a point (c3) to place a goat, from-to (c3-c4) or fromxto (a1xa3)")

@@ -3,21 +3,14 @@
 
 extension CoinSorter {
     /// The name of cell 0–24: column letter then row number (row 1 at the top).
-    public static func cellName(_ cell: Int) -> String {
-        let columns = Array("abcde")
-        return "\(columns[cell % 5])\(cell / 5 + 1)"
-    }
+    public static func cellName(_ cell: Int) -> String { SquareName.text(cell, width: 5) }
 
     /// The index of a cell name like `c3`, or `nil`.
-    public static func cell(named name: Substring) -> Int? {
-        let u = Array(name.utf8)
-        guard u.count == 2, (97...101).contains(u[0]), (49...53).contains(u[1]) else { return nil }
-        return Int(u[1] - 49) * 5 + Int(u[0] - 97)
-    }
+    public static func cell(named name: Substring) -> Int? { SquareName.index(of: name, width: 5, height: 5) }
 
     /// The notation of a swap, lower cell first: `a1:c3`.
     public func notation(of move: Swap) -> String {
-        Self.cellName(Int(move.first)) + ":" + Self.cellName(Int(move.second))
+        SquareName.move(Int(move.first), ":", Int(move.second), width: 5)
     }
 
     /// Parses a swap such as `a1:c3` and checks that it can be played now.

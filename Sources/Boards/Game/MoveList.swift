@@ -86,6 +86,7 @@ public struct MoveList<Move: BitwiseCopyable & Sendable>: Sendable {
     }
 
     /// The moves as an array (for tests and text output, not for hot loops).
+    @inlinable
     public var array: [Move] { (0..<count).map { storage[unchecked: $0] } }
 }
 

@@ -88,10 +88,16 @@ extension StochasticPuzzle {
         return moves.isEmpty ? nil : moves[generator.next(below: moves.count)]
     }
 
-    /// Whether `move` is among the generated moves.
-    public func isLegal(_ move: Move) -> Bool { legalMoves.contains(move) }
+    /// Whether `move` is among the generated moves (no array made).
+    @inlinable
+    public func isLegal(_ move: Move) -> Bool {
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        return moves.contains(move)
+    }
 
     /// The legal moves as an array (for tests and tools, not hot loops).
+    @inlinable
     public var legalMoves: [Move] {
         var moves = MoveList<Move>(filler: Self.nullMove)
         generateMoves(into: &moves)

@@ -133,7 +133,17 @@ extension TwoPlayerGame {
         return moves.count
     }
 
+    /// Whether `move` is legal here: one of ``generateMoves(into:)``'s (a referee's
+    /// check of an agent's move; no array made).
+    @inlinable
+    public func isLegal(_ move: Move) -> Bool {
+        var moves = MoveList<Move>(filler: Self.nullMove)
+        generateMoves(into: &moves)
+        return moves.contains(move)
+    }
+
     /// The legal moves as an array (for tests and tools, not hot loops).
+    @inlinable
     public var legalMoves: [Move] {
         var moves = MoveList<Move>(filler: Self.nullMove)
         generateMoves(into: &moves)

@@ -5,26 +5,29 @@ extension TigersGoats {
     /// Square and move names.
     public enum Notation {
         /// The name of a square index 0–63, e.g. `e4` for 28.
-        public static func squareName(_ square: Int) -> String {
-            let files = Array("abcdefgh")
-            return "\(files[square & 7])\(square / 8 + 1)"
-        }
+        public static func squareName(_ square: Int) -> String { SquareName.text(square, width: 8) }
 
         /// The index of a square name like `e4`, or `nil`.
-        public static func square(named name: Substring) -> Int? {
-            let u = Array(name.utf8)
-            guard u.count == 2, (97...104).contains(u[0]), (49...56).contains(u[1]) else { return nil }
-            return Int(u[1] - 49) * 8 + Int(u[0] - 97)
-        }
+        public static func square(named name: Substring) -> Int? { SquareName.index(of: name, width: 8, height: 8) }
     }
 
     /// The notation of `move`: `from-to`, or `fromxto` for a capture.
     public func notation(of move: Move) -> String {
-        Notation.squareName(move.from) + (move.isCapture ? "x" : "-") + Notation.squareName(move.to)
+        SquareName.move(move.from, move.isCapture ? "x" : "-", move.to, width: 8)
     }
 
     /// Parses `text` as a move (`b1-c2`, `d4xd6`) and checks that it is legal here.
     public func parseMove(_ text: String) throws(ParseError) -> Move {
+        if let m = SquareName.move(parsing: text, width: 8, height: 8), let from = m.from {
+            let wanted = Move(from: from, to: m.to, isCapture: m.separator == UInt8(ascii: "x"))
+            // Moves are generated past the ply limit (as perft counts them); a game it ended takes none.
+            if isLegal(wanted), outcome == nil { return wanted }
+        }
+        return try parseMoveExplaining(text)
+    }
+
+    /// ``parseMove(_:)`` for any text: trimmed, and saying why a move is not legal.
+    private func parseMoveExplaining(_ text: String) throws(ParseError) -> Move {
         let trimmed = text.trimmingWhitespace()
         guard let sep = trimmed.firstIndex(where: { $0 == "-" || $0 == "x" }),
               let from = Notation.square(named: trimmed[..<sep]),

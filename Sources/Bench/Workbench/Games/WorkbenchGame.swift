@@ -65,6 +65,14 @@ public protocol WorkbenchGame: Sendable {
     /// Whether commas separate the moves of a `--moves` list (as well as blanks): not
     /// for a game whose notation holds commas (Balls!' `37@100,100`).
     static var movesSeparatedByCommas: Bool { get }
+
+    /// Plays game `index` of `tournament` (``MatchFormat/play(_:in:)``); not for a game
+    /// to implement. A requirement, not an extension method, for speed: the default's
+    /// witness in each game's conformance is compiled for that game, and so is the
+    /// game loop under it. Reached from generic code instead, the loop ran generic, and
+    /// a tournament of cheap agents spent most of its time in the runtime's type
+    /// look-ups and value witnesses.
+    static func playGame(_ index: Int, in tournament: Tournament<Self>) throws(WorkbenchError) -> GameRecord
 }
 
 /// Where chance enters a game (OpenSpiel's chance mode).
@@ -88,6 +96,10 @@ public struct GameDescription: Sendable, Equatable {
 
 extension WorkbenchGame {
     public static var movesSeparatedByCommas: Bool { true }
+
+    public static func playGame(_ index: Int, in tournament: Tournament<Self>) throws(WorkbenchError) -> GameRecord {
+        try Format.play(index, in: tournament)
+    }
 
     public static var agentDescriptions: [AgentDescription] { agentCatalog.descriptions }
 

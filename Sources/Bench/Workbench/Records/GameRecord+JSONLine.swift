@@ -76,8 +76,39 @@ struct JSONLineWriter {
     /// A double as the encoder writes it: its shortest round-trip form, without a
     /// trailing `.0` for whole numbers.
     mutating func double(_ x: Double) {
+        // Move times are whole microseconds (``Match`` rounds them so): such a value is
+        // written from its count of microseconds, the text `description` gives (a
+        // decimal with at most 15 digits is the only one of its length that reads back
+        // as the double nearest to it), without formatting a double a move.
+        if x.sign == .plus, x < 1e9, case let micros = (x * 1e6).rounded(), micros / 1e6 == x {
+            microseconds(UInt(micros))
+            return
+        }
         let d = x.description.utf8
         if d.count > 2, d.suffix(2).elementsEqual(".0".utf8) { bytes.append(contentsOf: d.dropLast(2)) } else { bytes.append(contentsOf: d) }
+    }
+
+    /// `n` millionths as `description` writes them, less a trailing `.0`: `0`, `2`,
+    /// `0.000123`, `1.5`; under 10^-4 in its exponent form, `1e-06`, `1.2e-05`.
+    private mutating func microseconds(_ n: UInt) {
+        if n == 0 { bytes.append(UInt8(ascii: "0")); return }
+        if n < 100 {
+            // 1e-06 ... 9.9e-05: the digits of n, a point after the first of two.
+            if n < 10 { unsigned(n) } else if n % 10 == 0 { unsigned(n / 10) } else {
+                unsigned(n / 10); bytes.append(UInt8(ascii: ".")); unsigned(n % 10)
+            }
+            bytes.append(contentsOf: n < 10 ? "e-06".utf8 : "e-05".utf8)
+            return
+        }
+        unsigned(n / 1_000_000)
+        var fraction = n % 1_000_000, digits = 6
+        guard fraction != 0 else { return }
+        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+        bytes.append(UInt8(ascii: "."))
+        var scale: UInt = 1
+        for _ in 1..<digits { scale *= 10 }
+        while scale > fraction { bytes.append(UInt8(ascii: "0")); scale /= 10 }
+        unsigned(fraction)
     }
 
     mutating func string(_ s: String) { JSON.appendQuoted(s, to: &bytes) }

@@ -41,6 +41,16 @@ package enum JSON {
             out.append(contentsOf: [digit(v >> 12), digit(v >> 8 & 15), digit(v >> 4 & 15), digit(v & 15)])
         }
         out.append(UInt8(ascii: "\""))
+        // Most strings (moves, names) need no escape: copied whole.
+        let plain = s.utf8.withContiguousStorageIfAvailable { u in
+            !u.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+                || (forHTML && ($0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == 0xE2)) }
+        }
+        if plain == true {
+            out.append(contentsOf: s.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         let bytes = s.utf8
         var i = bytes.startIndex
         while i != bytes.endIndex {

@@ -37,11 +37,11 @@ public enum Match {
         /// that is not legal (or none) from any other agent is a bug in it, a
         /// runtime error naming `agent` and the `position`.
         mutating func append<M: Equatable>(
-            _ result: SearchResult<M>, seconds: Double, agent: String, reporter: (any FailureReporting)?,
+            _ result: SearchResult<M>, seconds: Double, agent: String, reporter: @autoclosure () -> (any FailureReporting)?,
             isLegal: (M) -> Bool, position: @autoclosure () -> String, notation: (M) -> String
         ) throws(WorkbenchError) -> M? {
             guard let move = result.move, isLegal(move) else {
-                if let failure = reporter?.failure {
+                if let failure = reporter()?.failure {
                     self.failure = failure
                     return nil
                 }
@@ -73,7 +73,7 @@ public enum Match {
             let side = Int(game.position.sideToMove.rawValue)
             try move(&game, by: &agents[side], name: names[side], record: &record)
         }
-        tellEnd(game, agents: agents, failure: record.failure)
+        for (side, agent) in agents.enumerated() { tellEnd(game, agent: agent, side: side, failure: record.failure) }
         return record
     }
 
@@ -82,11 +82,19 @@ public enum Match {
     /// to move). Nothing for a game left unfinished.
     public static func tellEnd<G: TwoPlayerGame>(_ game: GameHistory<G>, agents: [(any TwoPlayerAgent<G>)?],
                                                  failure: AgentFailure?) {
-        guard let outcome = failure == nil ? game.outcome : .win(game.position.sideToMove.opponent) else { return }
-        for (i, agent) in agents.enumerated() {
-            guard let listener = agent as? any GameEndListening, let player = Player(rawValue: UInt8(i)) else { continue }
-            listener.gameOver(GameEnd(outcome, for: player, termination: failure?.termination ?? .normal))
+        for (side, agent) in agents.enumerated() {
+            if let agent { tellEnd(game, agent: agent, side: side, failure: failure) }
         }
+    }
+
+    /// ``tellEnd(_:agents:failure:)`` for the agent playing `side` (an index of the
+    /// agents), which may not listen. The game loop's, without making its array of
+    /// agents one of optionals (a cast of every element, a tenth of a cheap game).
+    static func tellEnd<G: TwoPlayerGame>(_ game: GameHistory<G>, agent: any TwoPlayerAgent<G>, side: Int,
+                                          failure: AgentFailure?) {
+        guard let outcome = failure == nil ? game.outcome : .win(game.position.sideToMove.opponent),
+              let listener = agent as? any GameEndListening, let player = Player(rawValue: UInt8(side)) else { return }
+        listener.gameOver(GameEnd(outcome, for: player, termination: failure?.termination ?? .normal))
     }
 
     /// Tells a puzzle agent that listens how its deal ended: its score, 0 for a deal
@@ -108,7 +116,7 @@ public enum Match {
     ) throws(WorkbenchError) -> G.Move? {
         let (r, seconds) = timed { agent.selectMove(game) }
         guard let move = try record.append(r, seconds: seconds, agent: name, reporter: agent as? any FailureReporting,
-                                           isLegal: game.position.legalMoves.contains, position: game.position.text,
+                                           isLegal: game.position.isLegal, position: game.position.text,
                                            notation: game.position.notation) else { return nil }
         game.play(move)
         return move

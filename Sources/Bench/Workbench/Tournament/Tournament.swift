@@ -49,8 +49,8 @@ public struct Tournament<G: WorkbenchGame>: Sendable {
     public func checkAgents() throws(WorkbenchError) { for e in entrants { _ = try e.agent(seed: 0) } }
 
     /// Plays game `index` of the schedule: a function of the configuration and
-    /// `index` alone (``MatchFormat/play(_:in:)``).
-    public func play(_ index: Int) throws(WorkbenchError) -> GameRecord { try G.Format.play(index, in: self) }
+    /// `index` alone (``MatchFormat/play(_:in:)``, through ``WorkbenchGame/playGame(_:in:)``).
+    public func play(_ index: Int) throws(WorkbenchError) -> GameRecord { try G.playGame(index, in: self) }
 }
 
 extension Tournament where G: TwoPlayerWorkbenchGame {
