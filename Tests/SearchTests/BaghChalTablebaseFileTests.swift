@@ -101,6 +101,27 @@ final class BaghChalTablebaseFileTests: XCTestCase {
         try assertRefused(resummed(bytes), mentioning: "symmetric image")
     }
 
+    func testALookUpOnlyLoadChecksTheChecksumButNotEverySlot() throws {
+        // A symmetric copy edited and re-summed: only the survey refuses it.
+        var bytes = try goodBytes()
+        let slot = try XCTUnwrap((0..<table.index.slotCount).first { !table.index.isCanonical(slot: $0) })
+        bytes[BaghChalTablebase.headerSize + slot] = UInt8(table.code(atSlot: slot) + 2)
+        let path = temporaryFile("edited.tb")
+        try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                                                withIntermediateDirectories: true)
+        try Data(resummed(bytes)).write(to: URL(fileURLWithPath: path))
+        let unsurveyed = try BaghChalTablebase(file: path, capturesToWin: 2, surveying: false)
+        XCTAssertEqual(unsurveyed.code(atSlot: slot), table.code(atSlot: slot) + 2)
+        XCTAssertThrowsError(try BaghChalTablebase(file: path, capturesToWin: 2, surveying: true))
+        // The checksum is still checked.
+        var flipped = bytes
+        flipped[BaghChalTablebase.headerSize + slot] ^= 1
+        try Data(flipped).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try BaghChalTablebase(file: path, capturesToWin: 2, surveying: false)) { error in
+            XCTAssertTrue("\(error)".contains("checksum"), "\(error)")
+        }
+    }
+
     func testATwoByteTableWhoseValuesAllFitInOneIsRefused() throws {
         let good = try goodBytes()
         var header = Array(good[0..<BaghChalTablebase.headerSize])

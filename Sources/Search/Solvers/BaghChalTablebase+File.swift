@@ -63,12 +63,13 @@ extension BaghChalTablebase {
     }
 
     /// Reads the table in `path`, checking the magic, version, ranking, reserved word,
-    /// counts and checksum, then that no stored value is impossible
-    /// (``survey(checking:)``); `capturesToWin` is the problem expected (5: the game).
+    /// counts and checksum, then, `surveying`, that no stored value is impossible and
+    /// the header's position count is the table's (``survey(checking:)``, a pass over
+    /// every slot); `capturesToWin` is the problem expected (5: the game).
     /// A path that is not a regular file (a FIFO, a device) is refused before it is
     /// opened, so reading never blocks or runs on without end.
-    public convenience init(file path: String, capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin)
-        throws(TablebaseFileError) {
+    public convenience init(file path: String, capturesToWin: Int = BaghChalTablebaseIndex.standardCapturesToWin,
+                            surveying: Bool = true) throws(TablebaseFileError) {
         var info = stat()
         if stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFREG {
             throw TablebaseFileError("\(path): not a regular file")
@@ -130,6 +131,7 @@ extension BaghChalTablebase {
             storage = .wide((0..<index.slotCount).map { UInt16(codes[2 * $0]) | UInt16(codes[2 * $0 + 1]) << 8 })
         }
         self.init(index: index, storage: storage)
+        guard surveying else { return }
         let survey = survey(checking: true)
         guard survey.statistics.positions == field(40, 8) else {
             throw TablebaseFileError("\(path): the position count in its header does not match its table")

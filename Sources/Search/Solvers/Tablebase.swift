@@ -17,8 +17,10 @@ public protocol Tablebase<Game>: Sendable, AnyObject {
     /// Solves the game's solved part on `threads` workers (the same table for any count).
     static func solve(threads: Int, progress: (@Sendable (_ group: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)?) -> Self
 
-    /// Reads a table written by ``write(to:)``, checking its header and checksum.
-    static func load(_ path: String) throws(TablebaseFileError) -> Self
+    /// Reads a table written by ``write(to:)``, checking its header and checksum and,
+    /// `surveying`, that no stored value is impossible (a pass over every slot, most of
+    /// a load's time: what a table one only looks positions up in can skip).
+    static func load(_ path: String, surveying: Bool) throws(TablebaseFileError) -> Self
 
     /// Writes the table to `path` (a temporary file renamed into place when complete).
     func write(to path: String) throws(TablebaseFileError)
@@ -32,7 +34,7 @@ extension BaghChalTablebase: Tablebase {
         solve(capturesToWin: BaghChalTablebaseIndex.standardCapturesToWin, threads: threads, progress: progress) as! Self
     }
 
-    public static func load(_ path: String) throws(TablebaseFileError) -> Self {
-        try Self(file: path)
+    public static func load(_ path: String, surveying: Bool) throws(TablebaseFileError) -> Self {
+        try Self(file: path, surveying: surveying)
     }
 }

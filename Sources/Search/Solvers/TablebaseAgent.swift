@@ -114,16 +114,20 @@ public enum BaghChalTablebaseAgents {
 /// makes an agent per game, and `bench grade` reads the table it grades with, but a
 /// file is read (and checked) once.
 public enum TablebaseCache {
-    static let loaded = Mutex<[String: any Tablebase]>([:])
+    static let loaded = Mutex<[String: (table: any Tablebase, surveyed: Bool)]>([:])
 
-    /// The table of type `T` in `path`, read on first use.
-    public static func table<T: Tablebase>(_ type: T.Type, _ path: String) throws(TablebaseFileError) -> T {
+    /// The table of type `T` in `path`, read on first use. `surveying: false` (the report
+    /// page's perfect-play marks) trusts the header and checksum and skips the pass over
+    /// every slot (``Tablebase/load(_:surveying:)``); a later surveying request reads
+    /// the file again.
+    public static func table<T: Tablebase>(_ type: T.Type, _ path: String, surveying: Bool = true)
+        throws(TablebaseFileError) -> T {
         let key = "\(T.self)\u{0}\(path)"
         let result: Result<T, TablebaseFileError> = loaded.withLock { cache in
-            if let table = cache[key] as? T { return .success(table) }
+            if let kept = cache[key], kept.surveyed || !surveying, let table = kept.table as? T { return .success(table) }
             do throws(TablebaseFileError) {
-                let table = try T.load(path)
-                cache[key] = table
+                let table = try T.load(path, surveying: surveying)
+                cache[key] = (table, surveying)
                 return .success(table)
             } catch { return .failure(error) }
         }

@@ -77,7 +77,9 @@ extension BaghChal: PerfectPlayGame {
         let file = defaultTablebaseFile, folder = defaultPlacementFolder
         let how = "make them with `bench solve --game bagh-chal` (the sliding tablebase, \(file)) and "
             + "`bench solve --game bagh-chal --placement-all` (the placement layers, \(folder)), then run `bench report --in DIR`"
-        guard FileManager.default.fileExists(atPath: file), let table = try? loadTablebase(file) else {
+        // Looked up only, for marks: the header and checksum are checked, not every slot
+        // (that pass took 2 s, longer than a cheap tournament whose page this is).
+        guard FileManager.default.fileExists(atPath: file), let table = try? loadTablebase(file, surveying: false) else {
             return (nil, "Perfect-play marks need the Bagh-Chal tables, absent here: " + how + ".")
         }
         let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: table.index), folder: folder)

@@ -21,7 +21,8 @@ public protocol SolvableWorkbenchGame: TwoPlayerWorkbenchGame {
 extension SolvableWorkbenchGame {
     /// The table in `path` (read once per process and shared, as the `tablebase` agent
     /// reads it); a missing, unreadable, corrupt or foreign file is a runtime error.
-    public static func loadTablebase(_ path: String) throws(WorkbenchError) -> Table {
-        do { return try TablebaseCache.table(Table.self, path) } catch { throw .runtime(error.message) }
+    /// `surveying: false` checks the header and checksum only (``Tablebase/load(_:surveying:)``).
+    public static func loadTablebase(_ path: String, surveying: Bool = true) throws(WorkbenchError) -> Table {
+        do { return try TablebaseCache.table(Table.self, path, surveying: surveying) } catch { throw .runtime(error.message) }
     }
 }
