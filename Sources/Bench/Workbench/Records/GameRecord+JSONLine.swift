@@ -48,7 +48,8 @@ struct JSONLineWriter {
         if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
         k.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     mutating func int(_ n: Int) {
@@ -59,18 +60,16 @@ struct JSONLineWriter {
     mutating func unsigned(_ n: UInt64) { unsigned(UInt(n)) }
 
     mutating func unsigned(_ n: UInt) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                                                                                              0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = n, count = 0
-        withUnsafeMutableBytes(of: &digits) { d in
-            repeat {
-                d[19 - count] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                count += 1
-            } while v > 0
-            bytes.append(contentsOf: d[(20 - count)...])
-        }
+        // The highest power of ten in n, then its digits from the left, straight into
+        // the line (most numbers here have a digit or two: node counts, indices).
+        var scale: UInt = 1
+        while scale <= n / 10 { scale &*= 10 }
+        var v = n
+        repeat {
+            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / scale))
+            v %= scale
+            scale /= 10
+        } while scale > 0
     }
 
     /// A double as the encoder writes it: its shortest round-trip form, without a
