@@ -67,13 +67,13 @@ public enum MoveMark: String, Sendable, CaseIterable {
 public protocol PerfectPlayGame: TwoPlayerWorkbenchGame {
     /// The look-up of exact values (`nil` outside the tables) when the tables are
     /// present; otherwise `nil`, with `note` saying how to make them.
-    static func perfectPlay() -> (lookup: ((Self) -> ExactValue?)?, note: String)
+    static func perfectPlay() -> (lookup: (@Sendable (Self) -> ExactValue?)?, note: String)
 }
 
 extension BaghChal: PerfectPlayGame {
     /// The sliding table in ``defaultTablebaseFile`` and the placement layers in
     /// ``defaultPlacementFolder`` (relative to the current folder), those present.
-    public static func perfectPlay() -> (lookup: ((BaghChal) -> ExactValue?)?, note: String) {
+    public static func perfectPlay() -> (lookup: (@Sendable (BaghChal) -> ExactValue?)?, note: String) {
         let file = defaultTablebaseFile, folder = defaultPlacementFolder
         let how = "make them with `bench solve --game bagh-chal` (the sliding tablebase, \(file)) and "
             + "`bench solve --game bagh-chal --placement-all` (the placement layers, \(folder)), then run `bench report --in DIR`"
@@ -84,7 +84,7 @@ extension BaghChal: PerfectPlayGame {
         }
         let placement = BaghChalPlacementTable(index: BaghChalPlacementIndex(sliding: table.index), folder: folder)
         let missing = placementLayerNames.count - PlacementGrading.missingLayers(placement).count
-        let lookup: (BaghChal) -> ExactValue? = { p in
+        let lookup: @Sendable (BaghChal) -> ExactValue? = { p in
             if p.goatsInHand == 0 {
                 // Five captures end the game and are not stored: a loss for the goats, to move.
                 if p.captures >= 5 { return ExactValue(.loss, plies: 0) }

@@ -15,6 +15,8 @@ public enum ReportPage {
     /// there are and how to replay the others. A page of a 10⁶-game run stays a few MB,
     /// and writing it stays a small part of the run.
     public static let gameBudget = 2_000
+    /// The threads that replay the viewer's games (the page is the same for any number).
+    static var replayThreads: Int { min(ProcessInfo.processInfo.activeProcessorCount, 8) }
 
     /// The page of a tournament folder: `files` are the files being written beside it
     /// (summary.md and the SVG figures); the games come from the folder's
@@ -227,18 +229,21 @@ enum ReplayData: GameVisitor {
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String? {
         guard let (file, records, total) = try load(G.Rules.self) else { return nil }
-        var perfect: (lookup: ((G) -> ExactValue?)?, note: String)? = nil
-        if let p = G.self as? any PerfectPlayGame.Type { perfect = Self.perfectPlay(p) as? (lookup: ((G) -> ExactValue?)?, note: String) }
+        var perfect: (lookup: (@Sendable (G) -> ExactValue?)?, note: String)? = nil
+        if let p = G.self as? any PerfectPlayGame.Type {
+            perfect = Self.perfectPlay(p) as? (lookup: (@Sendable (G) -> ExactValue?)?, note: String)
+        }
+        let lookup = perfect?.lookup
         let head = perfect.map { ",\"perfect\":{\"present\":\($0.lookup != nil),\"note\":\(JSONText.string($0.note))}" } ?? ""
         return data(G.self, records, total: total, sides: G.sideNames, head: head) { r in
             var h = GameHistory(G.start(file.rules))
             if let text = r.start { h = GameHistory((try? G.position(parsing: text, rules: file.rules)) ?? G.start(file.rules)) }
-            var texts = [h.position.text], values: [ExactValue?] = [perfect?.lookup?(h.position)]
+            var texts = [h.position.text], values: [ExactValue?] = [lookup?(h.position)]
             for m in r.opening + r.moves {
                 guard h.outcome == nil, let move = try? h.position.parseMove(m) else { break }
                 h.play(move)
                 texts.append(h.position.text)
-                if let lookup = perfect?.lookup {
+                if let lookup {
                     // A finished game's value is its outcome, whatever the table holds.
                     if let end = h.outcome {
                         let side = h.position.sideToMove
@@ -248,7 +253,7 @@ enum ReplayData: GameVisitor {
             }
             var o = ",\"P\":" + JSONText.strings(texts)
             if h.outcome != nil { o += ",\"end\":" + JSONText.string(G.describe(h.outcome!)) }
-            if perfect?.lookup != nil {
+            if lookup != nil {
                 o += ",\"V\":" + JSONText.strings(values.map { $0?.code ?? "" })
                 o += ",\"M\":" + JSONText.strings(MoveMark.marks(values).map { $0?.rawValue ?? "" })
             }
@@ -281,20 +286,31 @@ enum ReplayData: GameVisitor {
     /// The replay data of `records` (in rank order, of `total` games recorded): each
     /// game's common fields and, while the budget lasts, what `replay` gives for it (its
     /// fields and their size), listed by index; `head` adds to the header.
+    ///
+    /// The games are replayed on ``ReportPage/replayThreads`` threads, a batch at a time,
+    /// and their fields kept in rank order while the budget lasts, as one thread would:
+    /// the page is the same for any number of threads. (Replays were most of the time of
+    /// writing the page, which a tournament with `--out` does after its last game.)
     func data<G: WorkbenchGame>(_ game: G.Type, _ records: [GameRecord], total: Int, sides: [String], head: String,
-                                replay: (GameRecord) -> (fields: String, size: Int)) -> String {
+                                replay: @escaping @Sendable (GameRecord) -> (fields: String, size: Int)) -> String {
         var used = 0, kept = 0
         var games: [(index: Int, text: String)] = []
         games.reserveCapacity(records.count)
-        for r in records {
-            var o = Self.common(r)
-            if used < budget {
-                let (fields, size) = replay(r)
-                o += fields
-                used += size
-                kept += 1
+        let batch = 128
+        for start in stride(from: 0, to: records.count, by: batch) {
+            let part = Array(records[start..<min(start + batch, records.count)]), replaying = used < budget
+            let done = ForkJoin.mapTasks(count: part.count, workers: ReportPage.replayThreads) { i in
+                (Self.common(part[i]), replaying ? replay(part[i]) : nil)
             }
-            games.append((r.index, o + "}"))
+            for (r, (common, replayed)) in zip(part, done) {
+                var o = common
+                if used < budget, let (fields, size) = replayed {
+                    o += fields
+                    used += size
+                    kept += 1
+                }
+                games.append((r.index, o + "}"))
+            }
         }
         games.sort { $0.index < $1.index }
         var text = "{\"game\":\(JSONText.string(G.name)),\"title\":\(JSONText.string(G.title)),\"players\":\(G.players),"
