@@ -23,6 +23,14 @@ public struct MoveList<Move: BitwiseCopyable & Sendable>: Sendable {
         _count = 0
     }
 
+    /// The moves `generate` appends to an empty list: a position's moves outside a
+    /// search, `MoveList(filler: nullMove, generatedBy: position.generateMoves)`.
+    @inlinable @inline(__always)
+    public init(filler: Move, generatedBy generate: (inout MoveList) -> Void) {
+        self.init(filler: filler)
+        generate(&self)
+    }
+
     /// Appends `move`. The generators never exceed ``capacity``; that is checked in
     /// debug builds only, as the capacity is a proven bound, not an input limit.
     @inlinable @inline(__always)

@@ -83,24 +83,19 @@ extension StochasticPuzzle {
     /// One of the generated moves, picked with `generator.next(below:)`.
     @inlinable
     public func randomMove(using generator: inout SplitMix64) -> Move? {
-        var moves = MoveList<Move>(filler: Self.nullMove)
-        generateMoves(into: &moves)
+        let moves = MoveList(filler: Self.nullMove, generatedBy: generateMoves)
         return moves.isEmpty ? nil : moves[generator.next(below: moves.count)]
     }
 
     /// Whether `move` is among the generated moves (no array made).
     @inlinable
     public func isLegal(_ move: Move) -> Bool {
-        var moves = MoveList<Move>(filler: Self.nullMove)
-        generateMoves(into: &moves)
-        return moves.contains(move)
+        MoveList(filler: Self.nullMove, generatedBy: generateMoves).contains(move)
     }
 
     /// The legal moves as an array (for tests and tools, not hot loops).
     @inlinable
     public var legalMoves: [Move] {
-        var moves = MoveList<Move>(filler: Self.nullMove)
-        generateMoves(into: &moves)
-        return moves.array
+        MoveList(filler: Self.nullMove, generatedBy: generateMoves).array
     }
 }

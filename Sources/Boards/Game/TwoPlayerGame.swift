@@ -137,17 +137,13 @@ extension TwoPlayerGame {
     /// check of an agent's move; no array made).
     @inlinable
     public func isLegal(_ move: Move) -> Bool {
-        var moves = MoveList<Move>(filler: Self.nullMove)
-        generateMoves(into: &moves)
-        return moves.contains(move)
+        MoveList(filler: Self.nullMove, generatedBy: generateMoves).contains(move)
     }
 
     /// The legal moves as an array (for tests and tools, not hot loops).
     @inlinable
     public var legalMoves: [Move] {
-        var moves = MoveList<Move>(filler: Self.nullMove)
-        generateMoves(into: &moves)
-        return moves.array
+        MoveList(filler: Self.nullMove, generatedBy: generateMoves).array
     }
 
     public var description: String { text }
