@@ -133,6 +133,17 @@ final class RecordLogTests: XCTestCase {
         }
     }
 
+    func testExponentsTheWriterNeverWritesAreLeftToTheDecoder() throws {
+        // Found by the fuzz above on a run whose times gave `0.000E7`, which the decoder refuses.
+        var r = record(9)
+        r.times = [0.5]
+        for form in ["0.000E7", "5E-1", "5e1", "0e+1", "0.0e-1"] {
+            let line = r.jsonLine.replacingOccurrences(of: "\"times\":[0.5]", with: "\"times\":[\(form)]")
+            XCTAssertTrue(line.contains(form))
+            XCTAssertNil(Array(line.utf8).withUnsafeBytes { GameRecord.read(line: $0) }, line)
+        }
+    }
+
     func testARecordLinesIndexIsReadWithoutDecodingItWhateverItsStringsHold() throws {
         var odd = record(1234)
         odd.agents = ["\"index\":7,", "x\\\"index\":8"]

@@ -192,9 +192,12 @@ private struct LineReader {
         guard digits(), b[intStart] != UInt8(ascii: "0") || i == intStart + 1 else { return nil }
         if take(UInt8(ascii: ".")) { guard digits() else { return nil } }
         let nonzero = b[intStart..<i].contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
-        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
-            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
-            guard digits() else { return nil }
+        // The writer's exponents are `e`, a sign and digits, after a nonzero mantissa
+        // (`1.2e-05`); any other (`E`, no sign, `0.000e7`, which the decoder refuses) is
+        // left to the decoder.
+        if i < b.count, b[i] == UInt8(ascii: "E") { return nil }
+        if take(UInt8(ascii: "e")) {
+            guard nonzero, take(UInt8(ascii: "+")) || take(UInt8(ascii: "-")), digits() else { return nil }
         }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: b[start..<i]), as: UTF8.self)
         // Out of range (infinite, or a nonzero number that underflows, even to a
