@@ -9,8 +9,13 @@
 #     algorithm the Swift perft had before issue 42;
 #   - Tigers & Goats random playouts (GAMES games, seed 1) on 1 thread,
 #   - and the Swift perft 6 on 2 threads against its own 1-thread speed.
-# The C programs are built with `-O3 -march=native`; the Swift side is `bench`, built
-# with `swift build -c release`. Each measurement runs RUNS times (default 5), C and
+# CPU says what both sides are built for, the same target on both:
+#   CPU=native    C with `-O3 -march=native`, Swift with `GAMEBENCH_CPU=native swift
+#                 build -c release` (Package.swift: every instruction this processor has);
+#   CPU=portable  C with `-O3 -mpopcnt -mbmi -mlzcnt`, Swift with `swift build -c
+#                 release` (the bench's default target: x86-64 with those three);
+#   unset         as the tables before 2026-11-27 were made: C `-march=native` against
+#                 Swift's default build (not the same target). Each measurement runs RUNS times (default 5), C and
 # Swift alternately (C first on odd runs, Swift first on even ones, so a drift in the
 # machine's load hits both), and the table gives the medians. Each program times its
 # own work (start-up excluded).
@@ -29,16 +34,29 @@ GAMES=${GAMES:-200000}
 CC=${CC:-cc}
 CLANG=${CLANG:-$(command -v clang || true)}
 FAST_ONLY=${FAST_ONLY:-0}
+CPU=${CPU:-}
+case $CPU in
+  native|"") cflags="-O3 -march=native" ;;
+  portable) cflags="-O3"; [[ $(uname -m) == x86_64 ]] && cflags="-O3 -mpopcnt -mbmi -mlzcnt" ;;
+  *) echo "c-parity: CPU must be native or portable, not '$CPU'" >&2; exit 2 ;;
+esac
+swift_build="swift build -c release --product bench"
+if [[ $CPU == native ]]; then swift_build="GAMEBENCH_CPU=native $swift_build --build-path .build/native"; fi
 
-out=.build/c-parity
+out=.build/c-parity/${CPU:-default}
 mkdir -p "$out"
 for prog in tigers_goats bagh_chal perft_fast; do
-  "$CC" -O3 -march=native -o "$out/$prog" "benchmarks/c/$prog.c"
+  "$CC" $cflags -o "$out/$prog" "benchmarks/c/$prog.c"
 done
-if [[ -n $CLANG ]]; then "$CLANG" -O3 -march=native -o "$out/perft_fast_clang" benchmarks/c/perft_fast.c; fi
+if [[ -n $CLANG ]]; then "$CLANG" $cflags -o "$out/perft_fast_clang" benchmarks/c/perft_fast.c; fi
 if [[ -z ${BENCH:-} ]]; then
-  swift build -c release --product bench >/dev/null
-  BENCH=.build/release/bench
+  if [[ $CPU == native ]]; then
+    GAMEBENCH_CPU=native swift build -c release --product bench --build-path .build/native >/dev/null
+    BENCH=.build/native/release/bench
+  else
+    swift build -c release --product bench >/dev/null
+    BENCH=.build/release/bench
+  fi
 fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -159,12 +177,12 @@ cat <<EOT
 
 Produced by
 
-    $([[ $FAST_ONLY == 1 ]] && echo "FAST_ONLY=1 ")RUNS=$RUNS GAMES=$GAMES TG_DEPTH=$TG_DEPTH BC_DEPTH=$BC_DEPTH benchmarks/c-parity.sh > results/c-parity.md
+    $([[ -n $CPU ]] && echo "CPU=$CPU ")$([[ $FAST_ONLY == 1 ]] && echo "FAST_ONLY=1 ")RUNS=$RUNS GAMES=$GAMES TG_DEPTH=$TG_DEPTH BC_DEPTH=$BC_DEPTH benchmarks/c-parity.sh > results/c-parity.md
 
 C and Swift alternately in one run, medians of the runs. Machine: $(nproc) cores of $cpu, $(date -u '+%Y-%m-%d %H:%M UTC');
 load average $load_before at the start, $load_after at the end.
-C: \`$CC -O3 -march=native\` ($("$CC" --version | head -1))$([[ -n $CLANG ]] && echo " and \`clang -O3 -march=native\` ($("$CLANG" --version | head -1))"), benchmarks/c/*.c.
-Swift: \`$BENCH\`, built by \`swift build -c release --product bench\` ($(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')).
+C: \`$CC $cflags\` ($("$CC" --version | head -1))$([[ -n $CLANG ]] && echo " and \`clang $cflags\` ($("$CLANG" --version | head -1))"), benchmarks/c/*.c.
+Swift: \`$BENCH\`, built by \`$swift_build\` ($(swift --version 2>&1 | grep -m1 -o 'Swift version [^ ]*')).
 
 ## Perft against the fastest C (benchmarks/c/perft_fast.c)
 
