@@ -18,7 +18,7 @@ import PackageDescription
 //
 // `GAMEBENCH_CPU=native swift build ...` builds them for this machine's processor
 // instead, with every instruction it has (AVX2, AVX-512: clang's `-march=native`, which
-// also sets Swift's code generation, as `-mpopcnt` does). Bagh-Chal perft is then ~1.25x
+// also sets Swift's code generation, as `-mpopcnt` does). Bagh-Chal perft is then ~1.3x
 // as fast on an AVX-512 Xeon (the compiler counts bits in vector registers), and the
 // C it is compared with is built the same way (results/c-parity.md). Such a binary may
 // stop with an illegal instruction on an older processor (a cluster's other nodes), so
