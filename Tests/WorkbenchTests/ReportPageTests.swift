@@ -71,6 +71,25 @@ final class ReportPageTests: XCTestCase {
         XCTAssertEqual(whole["kept"] as? Int, 12)
     }
 
+    func testARunsPageFromTheRecordsItsLogKeptIsThePageReadBackFromItsFolder() throws {
+        let out = folder("kept")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let t = try Tournament<BaghChal>(entrants: [.builtIn("random"), .builtIn("greedy"), .builtIn("alphabeta:depth=1")],
+                                         gamesPerPairing: 4, seed: 9)
+        _ = try t.run(in: out, threads: 2)
+        // The log cut to its first five records and the run resumed: the page's games
+        // come from the records read on resume and from those the run appended.
+        let log = out.appendingPathComponent("games.jsonl")
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        try (lines.prefix(5).joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let summary = try t.run(in: out, resume: true, threads: 2)
+        let written = try data(String(contentsOf: out.appendingPathComponent("report.html"), encoding: .utf8))
+        let readBack = try data(ReportPage.tournament(summary, folder: out, files: []))
+        XCTAssertEqual(written["total"] as? Int, 12)
+        XCTAssertEqual(written["shown"] as? Int, 12)
+        XCTAssertEqual(written as NSDictionary, readBack as NSDictionary)
+    }
+
     func testMoveTimesAreWrittenToThreeSignificantDigitsAsPrintfRoundsThem() {
         var rng = SplitMix64(seed: 4)
         var values: [Double] = [0, 1, 0.5, 1e-6, 9.995e-5, 0.00012345, 123.45, 999.5, 1234.5, 3.2759999157860875e-06]

@@ -113,7 +113,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: update)
         progress?.finish()
         if let folder = opened?.folder {
-            do { try summary.write(to: folder) } catch { throw error.prefixed(Self.name) }
+            do { try summary.write(to: folder, log: opened?.log) } catch { throw error.prefixed(Self.name) }
         }
         print(summary.markdown)
         // Said once the run has succeeded, so a failure is the one line on stderr.

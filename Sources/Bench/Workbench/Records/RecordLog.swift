@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A record log (`games.jsonl`): one game record a line, each game appended whole
 /// as soon as it ends, so an interrupted run loses no finished game, and made durable
@@ -9,6 +10,13 @@ import Foundation
 /// calls) cuts a last line that a kill left half-written.
 public final class RecordLog: Sendable {
     private let lines: JSONLinesLog<GameRecord>
+
+    /// The records a report page of the run shows, kept as the run reads (resuming) or
+    /// appends them, with the count of records in the log: the page written after the
+    /// last game then need not read the whole log back, which was a third of what
+    /// `--out` cost a tournament of cheap agents. `nil` when the log keeps none.
+    private let shown = Mutex<(records: [GameRecord], count: Int)>(([], 0))
+    private let isShown: (@Sendable (Int) -> Bool)?
 
     /// Where the log is.
     public var url: URL { lines.url }
@@ -22,7 +30,22 @@ public final class RecordLog: Sendable {
     /// killed run leaves nothing stale behind.
     public init(appendingTo url: URL, exclusive: Bool = false, sync: SyncPolicy = .grouped) throws(WorkbenchError) {
         lines = try JSONLinesLog(appendingTo: url, exclusive: exclusive, sync: sync)
+        isShown = nil
     }
+
+    /// Opens the log as ``init(appendingTo:exclusive:sync:)`` does and keeps the records
+    /// appended from now on whose index `isShown` holds; `read` are the log's records
+    /// so far that it holds, and `count` how many records the log holds.
+    init(appendingTo url: URL, sync: SyncPolicy, keeping isShown: @escaping @Sendable (Int) -> Bool,
+         read: [GameRecord], count: Int) throws(WorkbenchError) {
+        lines = try JSONLinesLog(appendingTo: url, exclusive: false, sync: sync)
+        shown.withLock { $0 = (read, count) }
+        self.isShown = isShown
+    }
+
+    /// The records kept for the report page and the count of records in the log, or
+    /// `nil` when this log keeps none.
+    var shownRecords: (records: [GameRecord], count: Int)? { isShown == nil ? nil : shown.withLock { $0 } }
 
     /// Appends `record` as one line, in one write (synchronised by the log's policy).
     public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(text: record.jsonLine + "\n") }
@@ -30,6 +53,19 @@ public final class RecordLog: Sendable {
     /// Appends a record's line as ``GameRecord/jsonLine`` gave it (encoded beforehand,
     /// outside any lock the caller holds while appending).
     public func append(line: String) throws(WorkbenchError) { try lines.append(text: line + "\n") }
+
+    /// Appends `record`, whose line is `line` (``GameRecord/jsonLine``, encoded
+    /// beforehand), and keeps it when the report page shows it.
+    func append(_ record: GameRecord, line: String) throws(WorkbenchError) {
+        try append(line: line)
+        if let isShown {
+            let kept = isShown(record.index)
+            shown.withLock { s in
+                if kept { s.records.append(record) }
+                s.count += 1
+            }
+        }
+    }
 
     /// Makes every record appended so far durable now.
     public func synchronize() throws(WorkbenchError) { try lines.synchronize() }

@@ -20,11 +20,13 @@ public enum ReportPage {
 
     /// The page of a tournament folder: `files` are the files being written beside it
     /// (summary.md and the SVG figures); the games come from the folder's
-    /// tournament.json and games.jsonl, replayed through the engine.
+    /// tournament.json and games.jsonl, replayed through the engine, or from `shown`
+    /// (the records a run's log kept, ``RecordLog``, and the count of records in it).
     static func tournament(_ s: TournamentSummary, folder: URL, files: [(String, String)],
-                           positionBudget: Int = positionBudget, gameBudget: Int = gameBudget) throws(WorkbenchError) -> String {
+                           positionBudget: Int = positionBudget, gameBudget: Int = gameBudget,
+                           shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) -> String {
         let markdown = files.first { $0.0 == "summary.md" }?.1 ?? s.markdown
-        let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget, gameBudget: gameBudget)
+        let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget, gameBudget: gameBudget, shown: shown)
         return page(title: "\(s.game) tournament", command: s.command, markdown: markdown,
                     figures: figures(files, folder: folder), viewer: viewer)
     }
@@ -175,21 +177,24 @@ public enum ReportPage {
 /// The viewer's data: the games of a tournament folder (up to ``ReportPage/gameBudget``),
 /// replayed through the engine.
 enum ReplayData: GameVisitor {
-    case folder(URL, budget: Int, games: Int)
+    case folder(URL, budget: Int, games: Int, shown: (records: [GameRecord], count: Int)?)
 
     /// The JSON the viewer reads (docs/report.md), or `nil` when the folder holds no
-    /// tournament of a game the registry knows.
-    static func of(folder: URL, positionBudget: Int, gameBudget: Int) throws(WorkbenchError) -> String? {
+    /// tournament of a game the registry knows. The games are read from the folder's
+    /// log, or taken from `shown` when a run's log kept them (``RecordLog``).
+    static func of(folder: URL, positionBudget: Int, gameBudget: Int,
+                   shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) -> String? {
         let configURL = folder.appendingPathComponent(TournamentFolder.configName)
         guard let data = try? RegularFile.contents(configURL.path),
               let config = try? JSONDecoder().decode(TournamentConfig.self, from: data),
               (try? GameRegistry.game(named: config.game)) != nil else { return nil }
-        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget, games: gameBudget))
+        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget, games: gameBudget, shown: shown))
     }
 
-    var url: URL { if case .folder(let u, _, _) = self { return u }; fatalError() }
-    var budget: Int { if case .folder(_, let b, _) = self { return b }; fatalError() }
-    var gameBudget: Int { if case .folder(_, _, let g) = self { return g }; fatalError() }
+    var url: URL { if case .folder(let u, _, _, _) = self { return u }; fatalError() }
+    var budget: Int { if case .folder(_, let b, _, _) = self { return b }; fatalError() }
+    var gameBudget: Int { if case .folder(_, _, let g, _) = self { return g }; fatalError() }
+    var shown: (records: [GameRecord], count: Int)? { if case .folder(_, _, _, let s) = self { return s }; fatalError() }
 
     /// The order the viewer takes games in: two-player games a colour-swapped pair of
     /// every pairing at a time (the schedule plays a pairing's games together, so index
@@ -216,14 +221,16 @@ enum ReplayData: GameVisitor {
         guard let data = try? RegularFile.contents(url.appendingPathComponent(TournamentFolder.configName).path),
               let file = try? JSONDecoder().decode(TournamentFile<R>.self, from: data) else { return nil }
         var records: [GameRecord] = [], total = 0
-        let log = url.appendingPathComponent(TournamentFolder.logName)
-        if FileManager.default.fileExists(atPath: log.path) {
-            let order = Order(file.config), wanted = gameBudget
+        let log = url.appendingPathComponent(TournamentFolder.logName), order = Order(file.config), wanted = gameBudget
+        if let shown {
+            records = shown.records.filter { order.rank($0.index) < wanted }
+            total = shown.count
+        } else if FileManager.default.fileExists(atPath: log.path) {
             total = try RecordLog.scan(log, games: { order.rank($0) < wanted }) { record, _ throws(WorkbenchError) in
                 records.append(record)
             }.lines
-            records.sort { order.rank($0.index) < order.rank($1.index) }
         }
+        records.sort { order.rank($0.index) < order.rank($1.index) }
         return (file, records, total)
     }
 

@@ -5,10 +5,10 @@ import Search
 enum TournamentReport {
     /// Writes summary.md, summary.csv, summary.json and the figures (docs/formats.md) into `folder`,
     /// each atomically (a reader never sees half a file).
-    static func write(_ s: TournamentSummary, to folder: URL) throws(WorkbenchError) {
+    static func write(_ s: TournamentSummary, to folder: URL, shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) {
         var files: [(String, String)] = [("summary.md", markdown(s)), ("summary.csv", csv(s)), ("summary.json", try JSON.text(s) + "\n")]
         files += TournamentFigures.files(s)
-        files.append(("report.html", try ReportPage.tournament(s, folder: folder, files: files)))
+        files.append(("report.html", try ReportPage.tournament(s, folder: folder, files: files, shown: shown)))
         // Checked for every file before any is written.
         for (name, _) in files {
             var isFolder: ObjCBool = false
@@ -218,4 +218,11 @@ extension TournamentSummary {
     /// Writes summary.md, summary.csv, summary.json and the figures into `folder`,
     /// each file whole (written aside, then renamed).
     public func write(to folder: URL) throws(WorkbenchError) { try TournamentReport.write(self, to: folder) }
+
+    /// Writes the files as ``write(to:)`` does, after a run that appended to `log`
+    /// (the folder's `games.jsonl`): the report page takes its games from what the log
+    /// kept instead of reading the file back.
+    public func write(to folder: URL, log: RecordLog?) throws(WorkbenchError) {
+        try TournamentReport.write(self, to: folder, shown: log?.shownRecords)
+    }
 }

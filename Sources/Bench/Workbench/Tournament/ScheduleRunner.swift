@@ -40,7 +40,7 @@ enum ScheduleRunner {
                 let line = log == nil ? "" : record.jsonLine
                 let outcome: Result<(Int, Bool), WorkbenchError> = tally.withLock { t in
                     do throws(WorkbenchError) {
-                        try log?.append(line: line)
+                        try log?.append(record, line: line)
                         try t.add(record)
                     } catch { return .failure(error) }
                     return .success((t.addedCount, t.isDecided))

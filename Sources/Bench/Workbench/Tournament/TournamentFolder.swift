@@ -36,9 +36,13 @@ public enum TournamentFolder {
     ) throws(WorkbenchError) -> Opened {
         let logURL = folder.appendingPathComponent(logName)
         var tally = TournamentTally(config: file.config)
+        // The log keeps the games the report page will show (ReportPage.tournament).
+        let order = ReplayData.Order(file.config)
+        let isShown: @Sendable (Int) -> Bool = { order.rank($0) < ReportPage.gameBudget }
         guard resume else {
             let run = try RunFolder.create(folder, layout, config: try JSON.text(file) + "\n")
-            return Opened(run: run, log: try RecordLog(appendingTo: logURL, sync: sync), tally: tally, repair: nil)
+            let log = try RecordLog(appendingTo: logURL, sync: sync, keeping: isShown, read: [], count: 0)
+            return Opened(run: run, log: log, tally: tally, repair: nil)
         }
         let run = try RunFolder.resume(folder, layout)
         let data = try run.config()
@@ -60,9 +64,16 @@ public enum TournamentFolder {
         tally = TournamentTally(config: config)
         // Every record is checked before the log is touched: a resume that fails
         // leaves the log as it found it, and says one thing.
-        do { try load(logURL, check: check, into: &tally, progress: progress) } catch { throw error.named("resume") }
+        var shown: [GameRecord] = []
+        do {
+            try load(logURL, check: check, into: &tally) { record in
+                if isShown(record.index) { shown.append(record) }
+                progress?(record)
+            }
+        } catch { throw error.named("resume") }
         let repair = try run.repairLog(GameRecord.self, logName, describing: "a game record")
-        return Opened(run: run, log: try RecordLog(appendingTo: logURL, sync: sync), tally: tally, repair: repair)
+        let log = try RecordLog(appendingTo: logURL, sync: sync, keeping: isShown, read: shown, count: tally.addedCount)
+        return Opened(run: run, log: log, tally: tally, repair: repair)
     }
 
     /// Reads the log at `url` one record at a time: each is checked, then tallied.
@@ -117,7 +128,7 @@ extension Tournament {
         let opened = try TournamentFolder.open(folder, file: file, check: recordCheck(source: TournamentFolder.logName),
                                                resume: resume, sync: sync)
         let summary = try run(threads: threads, log: opened.log, resumingFrom: opened.tally, onRecord: onRecord)
-        try summary.write(to: folder)
+        try summary.write(to: folder, log: opened.log)
         return summary
     }
 }
