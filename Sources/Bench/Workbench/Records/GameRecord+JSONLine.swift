@@ -60,16 +60,19 @@ struct JSONLineWriter {
     mutating func unsigned(_ n: UInt64) { unsigned(UInt(n)) }
 
     mutating func unsigned(_ n: UInt) {
-        // The highest power of ten in n, then its digits from the left, straight into
-        // the line (most numbers here have a digit or two: node counts, indices).
-        var scale: UInt = 1
-        while scale <= n / 10 { scale &*= 10 }
-        var v = n
-        repeat {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v / scale))
-            v %= scale
-            scale /= 10
-        } while scale > 0
+        // Most numbers here have a digit or two (node counts, indices); a seed has
+        // twenty. The digits from the right into a small buffer, by constant divisions
+        // (a multiply each), then copied at once.
+        if n < 10 { bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: n)); return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = digits.count, v = n
+            repeat {
+                i -= 1
+                digits[i] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
+        }
     }
 
     /// A double as the encoder writes it: its shortest round-trip form, without a

@@ -41,13 +41,15 @@ package enum JSON {
             out.append(contentsOf: [digit(v >> 12), digit(v >> 8 & 15), digit(v >> 4 & 15), digit(v & 15)])
         }
         out.append(UInt8(ascii: "\""))
-        // Most strings (moves, names) need no escape: copied whole.
+        // Most strings (moves, names) need no escape: copied whole, from the string's
+        // own bytes (appending a UTF8View went through the generic sequence path).
         let plain = s.utf8.withContiguousStorageIfAvailable { u in
-            !u.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+            let plain = !u.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
                 || (forHTML && ($0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&") || $0 == 0xE2)) }
+            if plain { out.append(contentsOf: u) }
+            return plain
         }
         if plain == true {
-            out.append(contentsOf: s.utf8)
             out.append(UInt8(ascii: "\""))
             return
         }
