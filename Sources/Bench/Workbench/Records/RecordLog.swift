@@ -14,7 +14,8 @@ public final class RecordLog: Sendable {
     /// The records a report page of the run shows, kept as the run reads (resuming) or
     /// appends them, with the count of records in the log: the page written after the
     /// last game then need not read the whole log back, which was a third of what
-    /// `--out` cost a tournament of cheap agents. `nil` when the log keeps none.
+    /// `--out` cost a tournament of cheap agents. Kept only by a log opened with
+    /// `keeping:` (`isShown` set).
     private let shown = Mutex<(records: [GameRecord], count: Int)>(([], 0))
     private let isShown: (@Sendable (Int) -> Bool)?
 
