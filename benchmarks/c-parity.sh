@@ -40,8 +40,10 @@ case $CPU in
   portable) cflags="-O3"; [[ $(uname -m) == x86_64 ]] && cflags="-O3 -mpopcnt -mbmi -mlzcnt" ;;
   *) echo "c-parity: CPU must be native or portable, not '$CPU'" >&2; exit 2 ;;
 esac
+# The Swift build, one line: run below and printed in the table's header.
+build_path=.build
 swift_build="swift build -c release --product bench"
-if [[ $CPU == native ]]; then swift_build="GAMEBENCH_CPU=native $swift_build --build-path .build/native"; fi
+if [[ $CPU == native ]]; then build_path=.build/native; swift_build="GAMEBENCH_CPU=native $swift_build --build-path $build_path"; fi
 
 out=.build/c-parity/${CPU:-default}
 mkdir -p "$out"
@@ -50,13 +52,8 @@ for prog in tigers_goats bagh_chal perft_fast; do
 done
 if [[ -n $CLANG ]]; then "$CLANG" $cflags -o "$out/perft_fast_clang" benchmarks/c/perft_fast.c; fi
 if [[ -z ${BENCH:-} ]]; then
-  if [[ $CPU == native ]]; then
-    GAMEBENCH_CPU=native swift build -c release --product bench --build-path .build/native >/dev/null
-    BENCH=.build/native/release/bench
-  else
-    swift build -c release --product bench >/dev/null
-    BENCH=.build/release/bench
-  fi
+  eval "$swift_build" >/dev/null
+  BENCH=$build_path/release/bench
 fi
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 

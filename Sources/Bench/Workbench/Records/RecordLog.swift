@@ -16,7 +16,7 @@ public final class RecordLog: Sendable {
     /// last game then need not read the whole log back, which was a third of what
     /// `--out` cost a tournament of cheap agents. Kept only by a log opened with
     /// `keeping:` (`isShown` set).
-    private let shown = Mutex<(records: [GameRecord], count: Int)>(([], 0))
+    private let shown = Mutex(Shown(records: [], count: 0))
     private let isShown: (@Sendable (Int) -> Bool)?
 
     /// Where the log is.
@@ -40,13 +40,18 @@ public final class RecordLog: Sendable {
     init(appendingTo url: URL, sync: SyncPolicy, keeping isShown: @escaping @Sendable (Int) -> Bool,
          read: [GameRecord], count: Int) throws(WorkbenchError) {
         lines = try JSONLinesLog(appendingTo: url, exclusive: false, sync: sync)
-        shown.withLock { $0 = (read, count) }
+        shown.withLock { $0 = Shown(records: read, count: count) }
         self.isShown = isShown
     }
 
-    /// The records kept for the report page and the count of records in the log, or
-    /// `nil` when this log keeps none.
-    var shownRecords: (records: [GameRecord], count: Int)? { isShown == nil ? nil : shown.withLock { $0 } }
+    /// The records kept for the report page and the count of records in the log.
+    struct Shown: Sendable {
+        var records: [GameRecord]
+        var count: Int
+    }
+
+    /// What the log kept for the report page, or `nil` when this log keeps none.
+    var shownRecords: Shown? { isShown == nil ? nil : shown.withLock { $0 } }
 
     /// Appends `record` as one line, in one write (synchronised by the log's policy).
     public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(text: record.jsonLine + "\n") }

@@ -24,7 +24,7 @@ public enum ReportPage {
     /// (the records a run's log kept, ``RecordLog``, and the count of records in it).
     static func tournament(_ s: TournamentSummary, folder: URL, files: [(String, String)],
                            positionBudget: Int = positionBudget, gameBudget: Int = gameBudget,
-                           shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) -> String {
+                           shown: RecordLog.Shown? = nil) throws(WorkbenchError) -> String {
         let markdown = files.first { $0.0 == "summary.md" }?.1 ?? s.markdown
         let viewer = try ReplayData.of(folder: folder, positionBudget: positionBudget, gameBudget: gameBudget, shown: shown)
         return page(title: "\(s.game) tournament", command: s.command, markdown: markdown,
@@ -177,13 +177,13 @@ public enum ReportPage {
 /// The viewer's data: the games of a tournament folder (up to ``ReportPage/gameBudget``),
 /// replayed through the engine.
 enum ReplayData: GameVisitor {
-    case folder(URL, budget: Int, games: Int, shown: (records: [GameRecord], count: Int)?)
+    case folder(URL, budget: Int, games: Int, shown: RecordLog.Shown?)
 
     /// The JSON the viewer reads (docs/report.md), or `nil` when the folder holds no
     /// tournament of a game the registry knows. The games are read from the folder's
     /// log, or taken from `shown` when a run's log kept them (``RecordLog``).
     static func of(folder: URL, positionBudget: Int, gameBudget: Int,
-                   shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) -> String? {
+                   shown: RecordLog.Shown? = nil) throws(WorkbenchError) -> String? {
         let configURL = folder.appendingPathComponent(TournamentFolder.configName)
         guard let data = try? RegularFile.contents(configURL.path),
               let config = try? JSONDecoder().decode(TournamentConfig.self, from: data),
@@ -194,7 +194,7 @@ enum ReplayData: GameVisitor {
     var url: URL { if case .folder(let u, _, _, _) = self { return u }; fatalError() }
     var budget: Int { if case .folder(_, let b, _, _) = self { return b }; fatalError() }
     var gameBudget: Int { if case .folder(_, _, let g, _) = self { return g }; fatalError() }
-    var shown: (records: [GameRecord], count: Int)? { if case .folder(_, _, _, let s) = self { return s }; fatalError() }
+    var shown: RecordLog.Shown? { if case .folder(_, _, _, let s) = self { return s }; fatalError() }
 
     /// The order the viewer takes games in: two-player games a colour-swapped pair of
     /// every pairing at a time (the schedule plays a pairing's games together, so index

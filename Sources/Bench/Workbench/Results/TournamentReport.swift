@@ -5,7 +5,7 @@ import Search
 enum TournamentReport {
     /// Writes summary.md, summary.csv, summary.json and the figures (docs/formats.md) into `folder`,
     /// each atomically (a reader never sees half a file).
-    static func write(_ s: TournamentSummary, to folder: URL, shown: (records: [GameRecord], count: Int)? = nil) throws(WorkbenchError) {
+    static func write(_ s: TournamentSummary, to folder: URL, shown: RecordLog.Shown? = nil) throws(WorkbenchError) {
         var files: [(String, String)] = [("summary.md", markdown(s)), ("summary.csv", csv(s)), ("summary.json", try JSON.text(s) + "\n")]
         files += TournamentFigures.files(s)
         files.append(("report.html", try ReportPage.tournament(s, folder: folder, files: files, shown: shown)))
