@@ -268,6 +268,27 @@ final class TournamentTests: XCTestCase {
         try assertUsageError(["report", "--in", folder.path], names: ["line 1", "seed"], status: 1)
     }
 
+    /// A folder of an earlier version, whose agent's name this version resolves to another
+    /// agent (a parameter added since: `joinnodes`), resumes with the agent as recorded,
+    /// says so, and keeps its recorded meaning.
+    func testAFolderOfAnEarlierVersionResumesWithItsAgentsAsRecorded() throws {
+        let reference = try uninterruptedSlowMatch()
+        let folder = temporaryFolder("earlier")
+        try FileManager.default.copyItem(at: reference.folder, to: folder)
+        let log = folder.appendingPathComponent("games.jsonl"), config = folder.appendingPathComponent("tournament.json")
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        try (lines.prefix(5).joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let recorded = try String(contentsOf: config, encoding: .utf8)
+        XCTAssertTrue(recorded.contains(",joinnodes=16000,"), recorded)
+        let earlier = recorded.replacingOccurrences(of: ",joinnodes=16000,", with: ",")
+        try earlier.write(to: config, atomically: true, encoding: .utf8)
+        _ = try benchOK(Self.slowMatch + ["--threads", "2", "--out", folder.path, "--resume"], stderr:
+            "bench: tournament: --resume: agent 'alphabeta:depth=3' plays as the run recorded it, not as this version reads the name (joinnodes: 16000 → 0)\n")
+        XCTAssertEqual(try records(folder), reference.records, "one thread a game: the same games")
+        XCTAssertEqual(try String(contentsOf: config, encoding: .utf8), earlier)
+        XCTAssertFalse(try text(folder, "summary.md").contains("joinnodes"), "the summary says what the run recorded")
+    }
+
     func testKilledTournamentWithATruncatedLastLineResumesToTheSameSummary() throws {
         let reference = try uninterruptedSlowMatch()
         let folder = temporaryFolder("killed")

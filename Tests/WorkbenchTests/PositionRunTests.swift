@@ -19,12 +19,15 @@ final class PositionRunTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     private func grade(_ name: String, shard: Shard?, seed: UInt64 = 4, positions: Int = 40, resume: Bool = false,
-                       agent: String = "greedy") throws -> PositionRunReport {
+                       agent: String = "greedy", asRecorded: Bool = false) throws -> PositionRunReport {
         let catalog = BaghChal.agentCatalog
-        let spec = try catalog.checkedSpec(agent)
-        return try Grading.run(BaghChal.self, agent: spec.text, table: table, folder: root.appendingPathComponent(name),
+        let checked = try catalog.checkedSpec(agent)
+        // As `bench grade --resume` does with asRecorded: the agent the run recorded.
+        let (spec, resolved, _) = asRecorded ? Grading.agentAsRecorded(checked, in: url(name), catalog: catalog)
+            : (checked, checked.resolved.text, nil)
+        return try Grading.run(BaghChal.self, agent: checked.text, table: table, folder: root.appendingPathComponent(name),
                                positions: positions, seed: seed, shard: shard, resume: resume, threads: 2,
-                               command: "bench grade --out \(name)", resolved: spec.resolved.text) { seed throws(ParseError) in
+                               command: "bench grade --out \(name)", resolved: resolved) { seed throws(ParseError) in
             try catalog.make(spec, seed: seed)
         }.report
     }
@@ -206,6 +209,14 @@ final class PositionRunTests: XCTestCase {
             XCTAssertEqual(e.kind, .usage)
             XCTAssertTrue(e.message.contains("agent 'alphabeta:depth=1': lmr was off, now on"), e.message)
         }
+        // bench grade --resume plays the agent as the run recorded it, and says so.
+        let checked = try BaghChal.agentCatalog.checkedSpec("alphabeta:depth=1")
+        let recorded = Grading.agentAsRecorded(checked, in: url("g"), catalog: BaghChal.agentCatalog)
+        XCTAssertEqual(recorded.spec.bool("lmr"), false)
+        XCTAssertEqual(recorded.resolved, checked.resolved.text.replacingOccurrences(of: "lmr=on", with: "lmr=off"))
+        XCTAssertEqual(recorded.note, "agent 'alphabeta:depth=1' plays as the run recorded it, not as this version reads the name (lmr: on → off)")
+        let asRecorded = try grade("g", shard: nil, positions: 6, resume: true, agent: "alphabeta:depth=1", asRecorded: true)
+        XCTAssertTrue(asRecorded.text.contains("lmr=off"), asRecorded.text)
         // A folder written before resolved specs were recorded resumes on its name, and says so.
         try editRunFile("g") { fields in
             var spec = fields["spec"] as! [String: Any]

@@ -59,6 +59,49 @@ final class TournamentLibraryTests: XCTestCase {
         XCTAssertNil(summary.resolvedAgents)
     }
 
+    /// `bench tournament --resume` continues a run with its agents as it recorded them:
+    /// an agent whose name means something else now (another default weight, a
+    /// parameter added since) plays the recorded spec under its name.
+    func testAResumedRunPlaysItsAgentsAsRecordedWhenTheirNamesMeanSomethingElseNow() throws {
+        let fm = FileManager.default
+        let folder = fm.temporaryDirectory.appendingPathComponent("as-recorded-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: folder) }
+        let catalog = TigersGoats.agentCatalog, name = "alphabeta:depth=1"
+        // The run as a version with another default weight made it, to the end.
+        let then = Entrant<TigersGoats>(name: name, spec: try catalog.parse(name + ",w.mobility=50"), catalog: catalog)
+        let old = try Tournament<TigersGoats>(entrants: [.builtIn("random"), then], gamesPerPairing: 8, seed: 4)
+        _ = try old.run(in: folder)
+        let log = folder.appendingPathComponent(TournamentFolder.logName)
+        let whole = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        // Today's meaning of the name plays other games: the check below can fail.
+        let today = try Tournament<TigersGoats>(entrants: [.builtIn("random"), .builtIn(name)], gamesPerPairing: 8, seed: 4)
+        XCTAssertNotEqual((4..<8).map { try? today.play($0).moves }, (4..<8).map { try? old.play($0).moves })
+        // Killed after four games; resumed by today's version with the same names.
+        try (whole.prefix(4).joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let (entrants, notes) = TournamentFolder.entrantsAsRecorded(today.entrants, in: folder, catalog: catalog)
+        XCTAssertEqual(notes, ["agent '\(name)' plays as the run recorded it, not as this version reads the name (w.mobility: 2 → 50)"])
+        XCTAssertEqual(entrants.map(\.resolved), old.config.resolvedAgents)
+        let resumed = try Tournament<TigersGoats>(entrants: entrants, gamesPerPairing: 8, seed: 4)
+        XCTAssertEqual(try resumed.run(in: folder, resume: true).games, 8)
+        let after = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let moves = { (lines: [String]) in try lines.map { try JSONDecoder().decode(GameRecord.self, from: Data($0.utf8)) }
+            .sorted { $0.index < $1.index }.map(\.moves) }
+        XCTAssertEqual(try moves(after), try moves(whole), "the games after the resume are the recorded agent's")
+
+        // A recorded spec from before a parameter existed reads as the kind played then.
+        let config = folder.appendingPathComponent(TournamentFolder.configName)
+        let text = try String(contentsOf: config, encoding: .utf8)
+        XCTAssertTrue(text.contains("splitdepth=3,joinnodes=16000,"), text)
+        try text.replacingOccurrences(of: "splitdepth=3,joinnodes=16000,", with: "splitdepth=3,").write(to: config, atomically: true, encoding: .utf8)
+        let (again, said) = TournamentFolder.entrantsAsRecorded(today.entrants, in: folder, catalog: catalog)
+        XCTAssertEqual(said.count, 1)
+        XCTAssertTrue(said[0].contains("joinnodes: 16000 → 0") && said[0].contains("w.mobility: 2 → 50"), said[0])
+        XCTAssertFalse(again[1].resolved.contains("joinnodes"), again[1].resolved)
+        // Names the run did not record are left to the resume's own check.
+        let others: [Entrant<TigersGoats>] = [try .builtIn("greedy"), try .builtIn(name)]
+        XCTAssertTrue(TournamentFolder.entrantsAsRecorded(others, in: folder, catalog: catalog).notes.isEmpty)
+    }
+
     func testRecordsAreTheSameOnOneAndTwoThreads() throws {
         let t = try tournament()
         let log1 = try temporaryLog("one"), log2 = try temporaryLog("two")

@@ -99,12 +99,15 @@ struct GradeCommand: Subcommand {
         if let out = options.string("--out") {
             let checked: AgentSpec
             do { checked = try catalog.checkedSpec(s.spec) } catch { throw error.prefixed("agent '\(s.spec)'") }
-            do { _ = try catalog.make(checked, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(s.spec)'") }
+            let folder = URL(fileURLWithPath: out), resume = options.has("--resume")
+            let agent = resume ? Grading.agentAsRecorded(checked, in: folder, catalog: catalog) : (spec: checked, resolved: checked.resolved.text, note: nil)
+            do { _ = try catalog.make(agent.spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(s.spec)'") }
             let (report, repair) = try Grading.run(
-                G.self, agent: checked.text, table: table, folder: URL(fileURLWithPath: out), positions: s.count, seed: s.seed,
-                shard: s.shard, resume: options.has("--resume"), threads: s.threads, command: benchCommandLine([name] + arguments),
-                resolved: checked.resolved.text, progress: progress) { seed throws(ParseError) in try catalog.make(checked, seed: seed) }
+                G.self, agent: checked.text, table: table, folder: folder, positions: s.count, seed: s.seed,
+                shard: s.shard, resume: resume, threads: s.threads, command: benchCommandLine([name] + arguments),
+                resolved: agent.resolved, progress: progress) { seed throws(ParseError) in try catalog.make(agent.spec, seed: seed) }
             StatusLine.clear()
+            if let note = agent.note { Output.note("grade: --resume: \(note)") }
             if let repair { Output.note("grade: \(repair)") }
             return print(options.has("--json") ? report.json : report.text)
         }

@@ -57,7 +57,10 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: rules, command: Self.name)
-        let entrants = try Self.entrants(specs, G.self, catalog)
+        var entrants = try Self.entrants(specs, G.self, catalog), notes: [String] = []
+        if options.has("--resume"), let out = options.string("--out"), !out.isEmpty {
+            (entrants, notes) = TournamentFolder.entrantsAsRecorded(entrants, in: URL(fileURLWithPath: out), catalog: catalog)
+        }
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
         var sprt: SPRT? = nil
         if let text = options.string("--sprt") {
@@ -71,7 +74,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
         } catch { throw error.prefixed(Self.name) }
-        try run(tournament, options)
+        try run(tournament, options, notes: notes.map { "tournament: --resume: " + $0 })
     }
 
     /// `--shard K/N`, if given.
@@ -89,7 +92,8 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
     /// Opens the output folder (``TournamentFolder``: new, or resumed with every record
     /// checked before a game is played), plays the tournament with a progress line on
     /// a terminal, writes the summary files and prints the Markdown.
-    func run<G: WorkbenchGame>(_ tournament: Tournament<G>, _ options: Options) throws(WorkbenchError) {
+    /// `notes` are said once the run has succeeded.
+    func run<G: WorkbenchGame>(_ tournament: Tournament<G>, _ options: Options, notes: [String] = []) throws(WorkbenchError) {
         let threads = try options.int("--threads")
         do { try tournament.checkAgents() } catch { throw error.prefixed(Self.name) }
         let progress = ProgressLine.ifTerminal()
@@ -117,6 +121,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         }
         print(summary.markdown)
         // Said once the run has succeeded, so a failure is the one line on stderr.
+        for note in notes { Output.note(note) }
         if let repair = opened?.repair { Output.note("tournament: --resume: \(repair)") }
     }
 }

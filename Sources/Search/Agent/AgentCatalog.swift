@@ -71,6 +71,22 @@ public struct AgentCatalog<Agent>: Sendable {
         return try kind(named: syntax.name).description.parse(syntax, text: text)
     }
 
+    /// The spec a run recorded as resolved (``AgentSpec/resolved``), read as that run
+    /// played it: a parameter added to the kind since, missing from `text`, takes the
+    /// value that plays as the kind did before it (``Parameter/valueBefore``), not
+    /// today's default. A parameter removed since, or a value out of today's range,
+    /// throws as ``parse(_:)`` does.
+    public func parseRecorded(_ text: String) throws(ParseError) -> AgentSpec {
+        let syntax = try AgentSpec.Syntax(text)
+        let description = try kind(named: syntax.name).description
+        var added: [String] = []
+        for p in description.parameters where !syntax.items.contains(where: { p.isNamed($0.key) }) {
+            if let before = p.valueBefore { added.append("\(p.name)=\(before)") }
+        }
+        guard !added.isEmpty else { return try description.parse(syntax, text: text) }
+        return try description.parse(text + (syntax.items.isEmpty ? ":" : ",") + added.joined(separator: ","))
+    }
+
     /// The agent of `spec`, seeded with `seed`.
     @inlinable
     public func make(_ spec: AgentSpec, seed: UInt64) throws(ParseError) -> Agent {

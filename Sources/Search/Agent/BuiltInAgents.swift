@@ -65,7 +65,7 @@ public enum AgentParameters {
         help: "with ybw: the least depth at which a node shares its moves with idle threads")
     /// Alpha-beta's nodes before the helper threads join a search that splits nodes.
     public static let alphaBetaJoinNodes = Parameter(
-        "joinnodes", .integer(0...1_000_000_000), default: .integer(16_000),
+        "joinnodes", .integer(0...1_000_000_000), default: .integer(16_000), before: .integer(0),
         help: "with ybw on several threads: the main thread searches alone until its iterations have taken this many "
             + "nodes, then the helpers join (0: from the first iteration)")
     /// Alpha-beta's Lazy SMP variant: threads sharing iterations.

@@ -43,20 +43,23 @@ public struct Parameter: Sendable, Hashable {
     /// Other names accepted for it (`iterations` for `playouts`); giving two names of
     /// one parameter is an error.
     public var aliases: [String]
-    /// For a parameter added to a kind later whose default plays as the kind did before
-    /// it: a resolved spec (``AgentSpec/resolved``) leaves it out at its default, so runs
-    /// recorded before it keep their resolved specs and still resume and merge.
-    public var omittedAtDefault: Bool
+    /// For a parameter added to a kind after runs were recorded with it: the value with
+    /// which the kind plays as it did before the parameter existed (often the default;
+    /// `joinnodes`'s is 0, helpers joining from the first iteration). A resolved spec
+    /// (``AgentSpec/resolved``) leaves the parameter out at this value, so the runs
+    /// recorded before it keep their resolved specs, and a recorded spec without it
+    /// reads as this value (``AgentCatalog/parseRecorded(_:)``): such runs resume.
+    public var valueBefore: ParameterValue?
 
     public init(_ name: String, _ kind: Kind, default defaultValue: ParameterValue? = nil, role: Role = .setting,
-                aliases: [String] = [], omittedAtDefault: Bool = false, help: String) {
+                aliases: [String] = [], before valueBefore: ParameterValue? = nil, help: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
         self.help = help
         self.role = role
         self.aliases = aliases
-        self.omittedAtDefault = omittedAtDefault
+        self.valueBefore = valueBefore
     }
 
     /// Whether `key` names this parameter (its name or an alias).

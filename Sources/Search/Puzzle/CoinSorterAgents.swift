@@ -20,14 +20,14 @@ public enum CoinSorterAgents {
             + "0: the sampled search")
 
     /// The options of the exact-refill search (`exact` above 0), each changing nothing unless
-    /// given (added after runs were recorded with `exact`: left out of resolved specs at their
-    /// defaults, so those runs' specs resolve as they did).
+    /// given (added after runs were recorded with `exact`: left out of resolved specs at the
+    /// defaults, the values that play as before them, so those runs' specs resolve as they did).
     public static let exactSearchParameters = [
-        Parameter("paired", .flag, default: .flag(false), omittedAtDefault: true,
+        Parameter("paired", .flag, default: .flag(false), before: .flag(false),
                   help: "with exact: sibling swaps share their sampled refills (common random numbers)"),
         Parameter("margin", .real(0...100),
                   help: "with exact: play the greedy choice unless the search values another swap more than this many points above it"),
-        Parameter("cache", .flag, default: .flag(false), omittedAtDefault: true,
+        Parameter("cache", .flag, default: .flag(false), before: .flag(false),
                   help: "with exact: keep the leaves' values for the move's search (the same moves, less work when leaves repeat)"),
     ]
 

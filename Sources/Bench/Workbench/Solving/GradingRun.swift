@@ -33,6 +33,22 @@ extension Grading {
     }
 }
 
+extension Grading {
+    /// The agent a resumed grading in `folder` plays, and the resolved spec it records:
+    /// `checked` (the agent as given), or the spec the run recorded when this version
+    /// reads the name as another agent (``ResolvedSpecs/asRecorded(_:name:now:catalog:)``),
+    /// with a note saying so. `checked` as it is when the folder holds no grading of it.
+    public static func agentAsRecorded<A>(_ checked: AgentSpec, in folder: URL,
+                                          catalog: AgentCatalog<A>) -> (spec: AgentSpec, resolved: String, note: String?) {
+        let now = checked.resolved.text
+        guard let saved = try? PositionRun.readFile(folder, as: GradingSpec.self), saved.spec.agent == checked.text,
+              let recorded = saved.spec.resolvedAgent,
+              let (spec, note) = ResolvedSpecs.asRecorded(recorded, name: checked.text, now: now, catalog: catalog)
+        else { return (checked, now, nil) }
+        return (note == nil ? checked : spec, recorded, note)
+    }
+}
+
 /// `bench grade --out DIR`: an agent's grading as a ``PositionRun``, so it can be
 /// resumed and sharded (position n is shard n mod N's). Everything the grades depend
 /// on is here; the tablebase is not, because every correct table gives the same values.

@@ -159,8 +159,8 @@ public enum PositionRun {
         do throws(WorkbenchError) {
             saved = try readFile(folder, as: Spec.self)
             if let change = file.spec.meaningChange(since: saved.spec) {
-                throw WorkbenchError.usage("the run means something else now than when it started (\(change)); give the recorded "
-                    + "spec (\(reportTextName) in \(folder.path) shows it) to continue it")
+                throw WorkbenchError.usage("the run means something else now than when it started (\(change)) and this version "
+                    + "cannot run it as recorded; continue with \(ResolvedSpecs.starter(saved.version)) or start a new folder")
             }
             try run.requireSame(saved.sameRun(as: file), command: saved.command)
             done = try readItems(folder, file: saved).items

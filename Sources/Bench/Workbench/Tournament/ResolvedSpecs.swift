@@ -1,5 +1,21 @@
+import Search
+
 /// Comparing and showing the resolved specs a run records (``AgentSpec/resolved``).
 public enum ResolvedSpecs {
+    /// How an agent named `name`, which this version resolves to `now`, plays in a
+    /// resumed run that recorded it as `recorded`: `nil` when this version cannot read
+    /// `recorded` (a parameter removed since: the resume's own check then decides);
+    /// else the recorded spec (``AgentCatalog/parseRecorded(_:)``: a parameter added since
+    /// takes the value that played as before it), with a note saying what differs when
+    /// it is another agent than `now`'s (`nil` when the two mean the same agent).
+    public static func asRecorded<A>(_ recorded: String, name: String, now: String,
+                                     catalog: AgentCatalog<A>) -> (spec: AgentSpec, note: String?)? {
+        guard let spec = try? catalog.parseRecorded(recorded) else { return nil }
+        guard spec.resolved.text != now else { return (spec, nil) }
+        let change = (try? catalog.parse(now)).map { spec.differences(from: $0).joined(separator: ", ") } ?? "recorded as \(recorded)"
+        return (spec, "agent '\(name)' plays as the run recorded it, not as this version reads the name (\(change))")
+    }
+
     /// The first agent whose resolved spec differs between `was` and `now`, with the
     /// parameters that differ: `agent 'alphabeta:depth=3': lmr: off → on`.
     public static func difference(_ was: [String], _ now: [String], names: [String]) -> String {
@@ -16,6 +32,11 @@ public enum ResolvedSpecs {
             return "agent '\(name)': " + changes.joined(separator: ", ")
         }
         return "the number of agents differs"
+    }
+
+    /// The version that started a run, for a message saying which can continue it.
+    static func starter(_ version: String?) -> String {
+        version.map { "bench \($0), which started it" } ?? "the version that started it"
     }
 
     /// A resolved spec's kind and its `key=value` items, in order (a value holds no comma).

@@ -1,4 +1,5 @@
 import Foundation
+import Search
 
 /// A tournament's folder — `tournament.json`, `games.jsonl` and the summary files —
 /// created, checked and resumed in one place, for the command line and library
@@ -52,8 +53,9 @@ public enum TournamentFolder {
         }
         if saved.config.whole.agents == file.config.whole.agents, let was = saved.config.resolvedAgents,
            let now = file.config.resolvedAgents, was != now {
-            throw .usage("an agent means something else now than when the run started (\(ResolvedSpecs.difference(was, now, names: file.config.agents))); "
-                + "give the recorded specs (bench report --in \(folder.path) prints them) to continue it", field: "resume")
+            throw .usage("an agent means something else now than when the run started (\(ResolvedSpecs.difference(was, now, names: file.config.agents))) "
+                + "and this version cannot play it as recorded; continue with \(ResolvedSpecs.starter(saved.config.version)) or start a new folder",
+                field: "resume")
         }
         try run.requireSame(saved == file, command: saved.config.command)
         // The summary says what the run recorded its agents to mean (nothing, for a run
@@ -74,6 +76,33 @@ public enum TournamentFolder {
         let repair = try run.repairLog(GameRecord.self, logName, describing: "a game record")
         let log = try RecordLog(appendingTo: logURL, sync: sync, keeping: isShown, read: shown, count: tally.addedCount)
         return Opened(run: run, log: log, tally: tally, repair: repair)
+    }
+
+    /// The entrants a resumed run plays in `folder`: each as the run recorded it. An
+    /// entrant whose name this version resolves to another agent than the recorded one
+    /// (a default changed, a parameter added since) plays the recorded spec under its
+    /// name (``AgentCatalog/parseRecorded(_:)``), so the games after the resume are
+    /// played by the agents of the games before it; `notes` says which, for the user.
+    /// Entrants are returned as given when the folder holds no readable tournament, other
+    /// names, no resolved specs (a run of a version before 0.9.0) or a recorded spec this
+    /// version cannot read: ``open(_:file:check:resume:sync:progress:)`` then decides.
+    public static func entrantsAsRecorded<G: WorkbenchGame>(_ entrants: [Entrant<G>], in folder: URL,
+                                                            catalog: AgentCatalog<G.Agent>) -> (entrants: [Entrant<G>], notes: [String]) {
+        guard let (file, _) = try? readFile(folder, as: G.Rules.self), file.config.agents == entrants.map(\.name),
+              let recorded = file.config.resolvedAgents else { return (entrants, []) }
+        var result = entrants, notes: [String] = []
+        for (i, text) in recorded.enumerated() where text != entrants[i].resolved {
+            guard let (spec, note) = ResolvedSpecs.asRecorded(text, name: entrants[i].name, now: entrants[i].resolved,
+                                                              catalog: catalog) else { continue }
+            if let note {
+                result[i] = Entrant(name: entrants[i].name, spec: spec, catalog: catalog)
+                notes.append(note)
+            }
+            // The recorded text, which the resume's comparisons and the summary read (the
+            // same agent may be written otherwise: a parameter at its value from before).
+            result[i].resolved = text
+        }
+        return (result, notes)
     }
 
     /// Reads the log at `url` one record at a time: each is checked, then tallied.

@@ -186,7 +186,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
             let before = [was] + (saved.resolvedOpponents ?? []), after = [current] + (now.resolvedOpponents ?? [])
             if before != after {
                 throw .usage("an agent means something else now than when the run started (\(ResolvedSpecs.difference(before, after, names: [now.agent] + (now.opponents ?? [])))); "
-                    + "give the recorded specs (\(TuningFiles.summary) or \(TuningFiles.settings) in \(folder.path)) to continue it", field: "resume")
+                    + "continue with \(ResolvedSpecs.starter(saved.version)) or start a new folder", field: "resume")
             }
         }
         try run.requireSame(saved == settings, command: saved.command)
