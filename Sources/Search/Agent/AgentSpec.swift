@@ -181,11 +181,13 @@ extension AgentSpec {
     /// defaults later versions choose: runs record it, so a result table keeps its
     /// meaning (`alphabeta:depth=3` before and after late-move reductions became the
     /// default resolve differently: `…,lmr=off,…` and `…,lmr=on,…`). A parameter added
-    /// later is left out at the value that plays as before it (``Parameter/valueBefore``).
+    /// later is left out when it is at its default and that plays as before it
+    /// (``Parameter/valueBefore``).
     public var resolved: AgentSpec {
         var items: [String] = []
         for p in kindDescription.parameters {
-            if let v = value(p.name), v != p.valueBefore { items.append("\(p.name)=\(v)") }
+            // Left out only where reading the text back gives the same value (the default).
+            if let v = value(p.name), !(v == p.valueBefore && v == p.defaultValue) { items.append("\(p.name)=\(v)") }
         }
         let w = evaluationWeights
         for (name, value) in zip(w.names, w.values) { items.append("w.\(name)=\(Parameter.format(value))") }

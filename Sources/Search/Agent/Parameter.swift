@@ -45,10 +45,11 @@ public struct Parameter: Sendable, Hashable {
     public var aliases: [String]
     /// For a parameter added to a kind after runs were recorded with it: the value with
     /// which the kind plays as it did before the parameter existed (often the default;
-    /// `joinnodes`'s is 0, helpers joining from the first iteration). A resolved spec
-    /// (``AgentSpec/resolved``) leaves the parameter out at this value, so the runs
-    /// recorded before it keep their resolved specs, and a recorded spec without it
-    /// reads as this value (``AgentCatalog/parseRecorded(_:)``): such runs resume.
+    /// `joinnodes`'s is 0, helpers joining from the first iteration). A recorded spec
+    /// without the parameter reads as this value (``AgentCatalog/parseRecorded(_:)``), so
+    /// the runs recorded before it resume as they were played; a resolved spec
+    /// (``AgentSpec/resolved``) leaves the parameter out when this value is also the
+    /// default, so those runs' specs resolve as they did.
     public var valueBefore: ParameterValue?
 
     public init(_ name: String, _ kind: Kind, default defaultValue: ParameterValue? = nil, role: Role = .setting,
