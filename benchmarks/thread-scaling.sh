@@ -70,6 +70,14 @@ t1 = sum(r[0] for rs in rows.values() for r in rs); t2 = sum(r[1] for rs in rows
 tp = sum(r[4] for rs in rows.values() for r in rs)
 g = math.exp(sum(math.log(x) for x in allr) / len(allr))
 print(f"| both | {len(allr)} | | {t1:.2f} | {t2:.2f} | **{t1 / t2:.2f}x** | {g:.2f}x | | {2 * t1 / tp:.2f}x |")
+# Each position (numbered from 0 within its game, in the file's order): which searches
+# gain little from the second thread, and whether it is nodes or time a node.
+print()
+print("| game | position | 1 thread s | 2 threads s | ratio | nodes, 1 thread | nodes, 2 threads | nodes 2 / 1 |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
+for game, rs in rows.items():
+    for i, r in enumerate(rs):
+        print(f"| {game} | {i} | {r[0]:.3f} | {r[1]:.3f} | {r[0] / r[1]:.2f}x | {r[2]:.0f} | {r[3]:.0f} | {r[3] / r[2]:.2f} |")
 PY
 echo
 echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end."
