@@ -176,8 +176,14 @@ public enum ReportPage {
 
 /// The viewer's data: the games of a tournament folder (up to ``ReportPage/gameBudget``),
 /// replayed through the engine.
-enum ReplayData: GameVisitor {
-    case folder(URL, budget: Int, games: Int, shown: RecordLog.Shown?)
+struct ReplayData: GameVisitor {
+    /// The tournament folder.
+    let url: URL
+    /// The viewer's budget of positions (``ReportPage/positionBudget``) and of games
+    /// (``ReportPage/gameBudget``).
+    let budget: Int, gameBudget: Int
+    /// The records the run's log kept, when the page is written by the run.
+    let shown: RecordLog.Shown?
 
     /// The JSON the viewer reads (docs/report.md), or `nil` when the folder holds no
     /// tournament of a game the registry knows. The games are read from the folder's
@@ -188,13 +194,8 @@ enum ReplayData: GameVisitor {
         guard let data = try? RegularFile.contents(configURL.path),
               let config = try? JSONDecoder().decode(TournamentConfig.self, from: data),
               (try? GameRegistry.game(named: config.game)) != nil else { return nil }
-        return try GameRegistry.dispatch(config.game, to: ReplayData.folder(folder, budget: positionBudget, games: gameBudget, shown: shown))
+        return try GameRegistry.dispatch(config.game, to: ReplayData(url: folder, budget: positionBudget, gameBudget: gameBudget, shown: shown))
     }
-
-    var url: URL { if case .folder(let u, _, _, _) = self { return u }; fatalError() }
-    var budget: Int { if case .folder(_, let b, _, _) = self { return b }; fatalError() }
-    var gameBudget: Int { if case .folder(_, _, let g, _) = self { return g }; fatalError() }
-    var shown: RecordLog.Shown? { if case .folder(_, _, _, let s) = self { return s }; fatalError() }
 
     /// The order the viewer takes games in: two-player games a colour-swapped pair of
     /// every pairing at a time (the schedule plays a pairing's games together, so index
