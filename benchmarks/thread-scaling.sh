@@ -8,6 +8,7 @@
 # their mean time). Needs both cores free: with another job on the machine the 2-thread
 # figure measures the machine, not the search.
 #   SPEC=alphabeta DEPTH_TG=9 DEPTH_BC=18 RUNS=3 benchmarks/thread-scaling.sh   (SPEC=alphabeta:ybw=false: Lazy SMP)
+# GAMES=bagh-chal (or tigers-goats) measures one game's positions only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BENCH=${BENCH:-.build/release/bench}
@@ -15,24 +16,32 @@ RUNS=${RUNS:-3}
 DEPTH_TG=${DEPTH_TG:-7}
 DEPTH_BC=${DEPTH_BC:-11}
 SPEC=${SPEC:-alphabeta}
+GAMES=${GAMES:-tigers-goats,bagh-chal}
 [[ -x $BENCH ]] || swift build -c release --product bench >/dev/null
 sep=":"; [[ $SPEC == *:* ]] && sep=","
 echo "# Time to depth on 1 and 2 threads"
 echo
-echo "Produced by \`SPEC=$SPEC DEPTH_TG=$DEPTH_TG DEPTH_BC=$DEPTH_BC RUNS=$RUNS benchmarks/thread-scaling.sh\`"
+# The command and the depths name only the games measured.
+said="" depths=()
+[[ $GAMES != tigers-goats,bagh-chal ]] && said="GAMES=$GAMES "
+[[ ,$GAMES, == *,tigers-goats,* ]] && said+="DEPTH_TG=$DEPTH_TG " && depths+=("Tigers & Goats at depth $DEPTH_TG")
+[[ ,$GAMES, == *,bagh-chal,* ]] && said+="DEPTH_BC=$DEPTH_BC " && depths+=("Bagh-Chal at depth $DEPTH_BC")
+echo "Produced by \`SPEC=$SPEC ${said}RUNS=$RUNS benchmarks/thread-scaling.sh\`"
 echo "on $(nproc) cores of $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(date -u '+%Y-%m-%d %H:%M') UTC;"
-echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start. $(grep -vc '^#' benchmarks/search-positions.txt) positions"
-echo "(benchmarks/search-positions.txt), Tigers & Goats at depth $DEPTH_TG, Bagh-Chal at depth $DEPTH_BC;"
+echo "load average $(cut -d' ' -f1-3 /proc/loadavg) at the start. $(grep -v '^#' benchmarks/search-positions.txt | grep -cE "^(${GAMES//,/|})"$'\t') positions"
+echo "(benchmarks/search-positions.txt), $(IFS=,; echo "${depths[*]}" | sed 's/,/, /');"
 echo "each time the median of $RUNS runs, the runs of 1 thread, 2 threads and the pair interleaved."
 echo
-python3 - "$BENCH" "$SPEC$sep" "$DEPTH_TG" "$DEPTH_BC" "$RUNS" <<'PY'
+python3 - "$BENCH" "$SPEC$sep" "$DEPTH_TG" "$DEPTH_BC" "$RUNS" "$GAMES" <<'PY'
 import json, math, statistics, subprocess, sys
 bench, spec, depth_tg, depth_bc, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+games = sys.argv[6].split(",")
 rows = {}
 for line in open("benchmarks/search-positions.txt"):
     line = line.rstrip("\n")
     if not line or line.startswith("#"): continue
     game, pos = line.split("\t")
+    if game not in games: continue
     depth = depth_tg if game == "tigers-goats" else depth_bc
     command = lambda threads: [bench, "search", "--game", game, "--agent", f"{spec}depth={depth},threads={threads}",
                                "--position", pos, "--json"]
@@ -54,6 +63,7 @@ for line in open("benchmarks/search-positions.txt"):
     times = {t: statistics.median(ts[t]) for t in (1, 2)}
     nodes = {t: statistics.median(ns[t]) for t in (1, 2)}
     rows.setdefault(game, []).append((times[1], times[2], nodes[1], nodes[2], statistics.median(pair)))
+if not rows: sys.exit(f"thread-scaling: no positions of GAMES={','.join(games)} in benchmarks/search-positions.txt")
 print("| game | positions | depth | 1 thread s | 2 threads s | time to depth, 1 / 2 threads | geometric mean of position ratios | nodes, 2 threads / 1 | ceiling: two 1-thread searches at once |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
 allr = []
