@@ -15,7 +15,7 @@ final class ProgressLine: Sendable {
     private let state = Mutex(State())
 
     /// A progress line, or `nil` when stderr is not a terminal.
-    static func ifTerminal() -> ProgressLine? { isatty(STDERR_FILENO) != 0 ? ProgressLine() : nil }
+    static func ifTerminal() -> ProgressLine? { StatusLine.isTerminal ? ProgressLine() : nil }
 
     /// Counts a game of an earlier run, read before this one starts.
     func include(_ record: GameRecord) { state.withLock { Self.add(record, to: &$0) } }
@@ -41,10 +41,10 @@ final class ProgressLine: Sendable {
             return "[\(finished)/\(s.total)] \(Format.fixed(rate, 2)) games/s, ETA \(Int(eta)) s; "
                 + ranked.prefix(4).map { "\($0.0) \(Format.fixed($0.1, 2))" }.joined(separator: ", ")
         }
-        if let line { FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
+        if let line { StatusLine.show(line) }
     }
 
-    func finish() { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    func finish() { StatusLine.clear() }
 
     private static func add(_ r: GameRecord, to s: inout State) {
         if let points = r.puzzleScore {

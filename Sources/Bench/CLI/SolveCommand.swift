@@ -117,9 +117,7 @@ struct SolveCommand: Subcommand {
     /// Reads the table of `G` from its file, or solves and writes it, with progress.
     func obtain<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> (table: G.Table, summary: TablebaseSummary) {
         let progress = StatusLine.isTerminal ? SolveProgress(groupName: G.tablebaseGroupName) : nil
-        var report: (@Sendable (Int, Int, Int, Int) -> Void)? = nil
-        if let progress { report = { group, ply, decided, slots in progress.update(group, ply, decided, slots) } }
-        let result = try TablebaseFile.obtain(G.self, path: try tablePath(G.self), threads: try threads, progress: report)
+        let result = try TablebaseFile.obtain(G.self, path: try tablePath(G.self), threads: try threads, progress: progress.map { $0.update })
         StatusLine.clear()
         return result
     }
@@ -200,11 +198,9 @@ struct SolveCommand: Subcommand {
         let settings = PlacementSweep.Settings(folder: folder, tablePath: try tablePath(G.self), through: options.string("--through"),
                                                shard: try options.shard(command: Self.name, folder: nil))
         let progress = StatusLine.isTerminal ? SweepProgress() : nil
-        var report: PlacementSweep.Progress? = nil
-        if let progress { report = { layer, done, total in progress.update(layer, done, total) } }
         let json = options.has("--json")
         var first = true
-        let outcome = try G.sweepPlacement(settings, threads: try threads, progress: report) { r in
+        let outcome = try G.sweepPlacement(settings, threads: try threads, progress: progress.map { $0.update }) { r in
             StatusLine.clear()
             if json { return }
             if first { print(PlacementSweep.header); first = false }

@@ -112,9 +112,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         }
         let tally = opened?.tally ?? TournamentTally(config: tournament.config)
         progress?.start(total: tournament.config.scheduledGames, resumed: tally.addedCount)
-        var update: (@Sendable (GameRecord, Int) -> Void)? = nil
-        if let progress { update = { record, finished in progress.update(record, finished: finished) } }
-        let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: update)
+        let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: progress.map { $0.update })
         progress?.finish()
         if let folder = opened?.folder {
             do { try summary.write(to: folder, log: opened?.log) } catch { throw error.prefixed(Self.name) }

@@ -101,22 +101,19 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
         let out = try options.text("--out")
         guard !out.isEmpty else { throw .usage("tune: --out needs a folder name, got ''") }
         let folder = URL(fileURLWithPath: out)
-        let terminal = isatty(STDERR_FILENO) != 0
-        let progress = terminal ? IterationProgress(settings: tuner.settings) : nil
+        let progress = StatusLine.isTerminal ? IterationProgress(settings: tuner.settings) : nil
         let games = ProgressLine.ifTerminal()
         var observer = TuningObserver()
         observer.note = { message in Output.note("tune: " + message) }
         observer.started = { settings in print(settings); fflush(nil) }
-        if let progress {
-            observer.iteration = { record in progress.update(record) }
-        }
+        observer.iteration = progress.map { $0.update }
         if let games {
             observer.verificationStart = { total, done in
                 progress?.finish()
                 games.start(total: total, resumed: done)
             }
-            observer.verificationGame = { record, finished in games.update(record, finished: finished) }
-            observer.verificationEnd = { games.finish() }
+            observer.verificationGame = games.update
+            observer.verificationEnd = games.finish
         }
         TuneInterrupt.install()
         let outcome: TuningOutcome
@@ -149,11 +146,10 @@ final class IterationProgress: Sendable {
         }
         let left = Double(total - record.iteration - 1) * rate
         let weights = zip(names, record.thetaAfter).prefix(6).map { "\($0)=\(String(format: "%.4g", $1))" }.joined(separator: " ")
-        let line = "[\(record.iteration + 1)/\(total)] \(Format.fixed(rate, 2)) s/iteration, ETA \(Int(left)) s; \(weights)"
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+        StatusLine.show("[\(record.iteration + 1)/\(total)] \(Format.fixed(rate, 2)) s/iteration, ETA \(Int(left)) s; \(weights)")
     }
 
-    func finish() { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+    func finish() { StatusLine.clear() }
 }
 
 /// On Ctrl-C, says where the finished iterations are before the process ends.
