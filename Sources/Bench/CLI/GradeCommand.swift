@@ -54,7 +54,7 @@ struct GradeCommand: Subcommand {
         let options = try parse(arguments)
         let settings = Settings(game: game, options: options, spec: try options.text("--agent"), count: try options.int("--positions"),
                                 seed: try options.uint64("--seed"), threads: try options.int("--threads"),
-                                shard: try options.shard(command: name, folder: "--out"),
+                                shard: try options.shard(folder: "--out"),
                                 phase: GradingReport.Phase(rawValue: try options.text("--phase"))!)
         if options.has("--resume") && options.string("--out") == nil { throw .usage("--resume needs --out DIR (the run to continue)") }
         if options.string("--out") == "" { throw .usage("--out needs a folder name, got ''") }

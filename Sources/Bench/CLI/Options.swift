@@ -68,24 +68,19 @@ struct Options {
             case .flag:
                 if inline != nil { throw .usage("\(command): option \(name) takes no value") }
                 flags.insert(name)
-            case .value:
+            case .value, .lines:
+                let value: String
                 if let inline {
-                    values[name] = inline
+                    value = inline
                 } else {
-                    guard i < arguments.count, !arguments[i].hasPrefix("--") else {
+                    // A line takes the next word as it is, even one that starts with --.
+                    guard i < arguments.count, kind == .lines || !arguments[i].hasPrefix("--") else {
                         throw .usage("\(command): option \(name) needs a value")
                     }
-                    values[name] = arguments[i]
+                    value = arguments[i]
                     i += 1
                 }
-            case .lines:
-                if let inline {
-                    lineValues[name, default: []].append(inline)
-                } else {
-                    guard i < arguments.count else { throw .usage("\(command): option \(name) needs a value") }
-                    lineValues[name, default: []].append(arguments[i])
-                    i += 1
-                }
+                if kind == .lines { lineValues[name, default: []].append(value) } else { values[name] = value }
             case .list:
                 var items: [String] = inline.map { [$0] } ?? []
                 while i < arguments.count, !arguments[i].hasPrefix("--") {
@@ -135,11 +130,6 @@ struct Options {
 
     /// Every value of a `.lines` option, in the order given (none: empty).
     func lines(_ name: String) -> [String] { lineValues[name] ?? [] }
-
-    func required(_ name: String) throws(WorkbenchError) -> String {
-        guard let v = values[name] else { throw missing(name) }
-        return v
-    }
 
     func missing(_ name: String) -> WorkbenchError { .usage("\(command): missing required option \(name)") }
 
@@ -216,7 +206,7 @@ struct Options {
 extension Options {
     /// `--shard K/N`, if given; with `folder`, that option must be given too (each
     /// shard writes its own folder).
-    func shard(command: String, folder: String?) throws(WorkbenchError) -> Shard? {
+    func shard(folder: String?) throws(WorkbenchError) -> Shard? {
         guard let text = string("--shard") else { return nil }
         guard let shard = Shard(parsing: text) else {
             throw .usage("\(command): option --shard: '\(text)' is not K/N with N in 1...\(Shard.countRange.upperBound) and K in 0...N-1")

@@ -147,7 +147,7 @@ struct SolveCommand: Subcommand {
         let spec = PlacementStudySpec(game: G.name, goatsInHand: steps, positions: try options.int("--positions"),
                                       seed: try options.uint64("--seed"), nodeLimit: try options.int("--node-limit"),
                                       tableMegabytes: try options.int("--tt"))
-        let shard = try options.shard(command: Self.name, folder: nil)
+        let shard = try options.shard(folder: nil)
         let folder = options.string("--study")
         if folder == "" { throw .usage("--study needs a folder name, got ''") }
         if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
@@ -196,7 +196,7 @@ struct SolveCommand: Subcommand {
     /// `--placement-all DIR`: the layered retrograde sweep over the placement phase.
     func sweep<G: PlacementPhaseGame>(_ game: G.Type, folder: String) throws(WorkbenchError) {
         let settings = PlacementSweep.Settings(folder: folder, tablePath: try tablePath(G.self), through: options.string("--through"),
-                                               shard: try options.shard(command: Self.name, folder: nil))
+                                               shard: try options.shard(folder: nil))
         let progress = StatusLine.isTerminal ? SweepProgress() : nil
         let json = options.has("--json")
         var first = true

@@ -72,13 +72,10 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
             tournament = try Tournament(entrants: entrants, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
                                         seed: try options.uint64("--seed"), openingPlies: try options.int("--openings"),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
-                                        command: benchCommandLine(["tournament"] + arguments), shard: try Self.shard(options))
+                                        command: benchCommandLine(["tournament"] + arguments), shard: try options.shard(folder: "--out"))
         } catch { throw error.prefixed(Self.name) }
         try run(tournament, options, notes: notes.map { "tournament: --resume: " + $0 })
     }
-
-    /// `--shard K/N`, if given.
-    static func shard(_ options: Options) throws(WorkbenchError) -> Shard? { try options.shard(command: name, folder: "--out") }
 
     /// The entrants of `specs`, specs of `catalog`.
     static func entrants<G: WorkbenchGame>(_ specs: [String], _ game: G.Type, _ catalog: AgentCatalog<G.Agent>) throws(WorkbenchError) -> [Entrant<G>] {
