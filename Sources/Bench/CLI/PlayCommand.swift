@@ -60,24 +60,23 @@ struct PlayCommand: GameCommand, Subcommand {
         let log = try Self.openRecord(options)
         var game = GameHistory(start)
         var played = Match.Moves()
-        var quit = false
-        var forfeit: AgentFailure? = nil
         print(G.board(game.position, color: color))
-        while game.outcome == nil && !quit {
+        turns: while game.outcome == nil {
             let side = Int(game.position.sideToMove.rawValue)
             let name = G.sideName(game.position.sideToMove)
             if var agent = agents[side] {
                 let move = try Match.move(&game, by: &agent, name: specs[side], record: &played)
                 agents[side] = agent
-                if move == nil, let f = played.failure { forfeit = f; break }
+                // No move: the agent misbehaved and forfeits (`played.failure` says why).
+                guard move != nil else { break }
                 print("\(name) (\(specs[side])) play \(played.moves.last!)")
                 print(G.board(game.position, color: color))
                 continue
             }
-            guard let input = Self.prompt("\(name)> ") else { quit = true; break }
+            guard let input = Self.prompt("\(name)> ") else { break }
             switch input {
             case "": continue
-            case "quit", "exit": quit = true
+            case "quit", "exit": break turns
             case "moves":
                 print("legal moves: " + game.position.legalMoves.map(game.position.notation).sorted().joined(separator: " "))
             case "undo":
@@ -102,6 +101,7 @@ struct PlayCommand: GameCommand, Subcommand {
             }
         }
         // An agent that misbehaved lost: it was the side to move.
+        let forfeit = played.failure
         let outcome = forfeit == nil ? game.outcome : .win(game.position.sideToMove.opponent)
         Match.tellEnd(game, agents: agents, failure: forfeit)
         if let forfeit { print("\(G.sideName(game.position.sideToMove)) forfeit (\(forfeit.termination.rawValue)): \(forfeit.reason)") }
@@ -131,9 +131,8 @@ struct PlayCommand: GameCommand, Subcommand {
         let rules = try options.rules(G.self)
         var referee = G.Referee(seed: seed, rules: rules)
         var played = Match.Moves()
-        var quit = false
         print(G.board(referee.state))
-        while !referee.state.isOver && !quit {
+        turns: while !referee.state.isOver {
             if var a = agent {
                 let move = try Match.move(&referee, by: &a, name: spec, record: &played)
                 agent = a
@@ -142,10 +141,10 @@ struct PlayCommand: GameCommand, Subcommand {
                 print(G.board(referee.state))
                 continue
             }
-            guard let input = Self.prompt("move> ") else { quit = true; break }
+            guard let input = Self.prompt("move> ") else { break }
             switch input {
             case "": continue
-            case "quit", "exit": quit = true
+            case "quit", "exit": break turns
             case "moves":
                 let moves = referee.state.legalMoves
                 print(moves.isEmpty ? "moves are too many to list: \(G.moveSummary)"
