@@ -30,9 +30,9 @@ struct AgentFileOption {
     }
 
     /// The game's catalog with the file's agents, playing under `rules`.
-    func catalog<G: WorkbenchGame>(_ game: G.Type, rules: G.Rules, command: String) throws(WorkbenchError) -> AgentCatalog<G.Agent> {
+    func catalog<G: WorkbenchGame>(_ game: G.Type, rules: G.Rules) throws(WorkbenchError) -> AgentCatalog<G.Agent> {
         var catalog = G.agentCatalog
-        do { try external?.register(G.self, in: &catalog, rules: rules) } catch { throw error.prefixed(command) }
+        try external?.register(G.self, in: &catalog, rules: rules)
         return catalog
     }
 

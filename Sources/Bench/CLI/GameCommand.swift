@@ -41,7 +41,8 @@ extension TwoPlayerGameCommand {
 }
 
 extension GameCommand {
-    /// Picks the game from `--game` and runs the command for it.
+    /// Picks the game from `--game` and runs the command for it. Every error is prefixed
+    /// with the command's name here, once, so the command's own code does not repeat it.
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         do { try GameRegistry.dispatch(Options.gameName(in: arguments), to: Self(arguments: arguments)) } catch {
             throw error.prefixed(name)

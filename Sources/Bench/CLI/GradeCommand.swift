@@ -95,7 +95,7 @@ struct GradeCommand: Subcommand {
         let table = try G.loadTablebase(path)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: G.defaultRules, command: name)
+        let catalog = try agentFile.catalog(G.self, rules: G.defaultRules)
         if let out = options.string("--out") {
             let checked: AgentSpec
             do { checked = try catalog.checkedSpec(s.spec) } catch { throw error.prefixed("agent '\(s.spec)'") }
@@ -140,7 +140,7 @@ struct GradeCommand: Subcommand {
                                                       progress: (@Sendable (Int, Int) -> Void)?) throws(WorkbenchError) -> GradingReport {
         let agentFile = try AgentFileOption(s.options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(P.self, rules: P.defaultRules, command: name)
+        let catalog = try agentFile.catalog(P.self, rules: P.defaultRules)
         let folder = s.options.string("--placement") ?? P.defaultPlacementFolder
         do {
             return try P.gradePlacement(spec: s.spec, catalog: catalog, table: try P.loadTablebase(path), folder: folder,

@@ -48,12 +48,12 @@ struct PlayCommand: GameCommand, Subcommand {
         for side in G.sideNames { specs.append(try options.text("--" + side)) }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self))
         var agents: [(any TwoPlayerAgent<G>)?] = []
         for (side, spec) in specs.enumerated() {
             if spec == "human" { agents.append(nil); continue }
             do { agents.append(try catalog.checkedMake(spec, seed: seed &+ UInt64(side))) } catch {
-                throw error.prefixed("--\(G.sideNames[side])").prefixed("play")
+                throw error.prefixed("--\(G.sideNames[side])")
             }
         }
         let start: G = try options.startPosition()
@@ -121,10 +121,10 @@ struct PlayCommand: GameCommand, Subcommand {
         let spec = try options.text("--player")
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self))
         var agent: (any PuzzleAgent<G>)? = nil
         if spec != "human" {
-            do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("--player").prefixed("play") }
+            do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("--player") }
             if agent?.readsReferee == true { print("note: \(Clairvoyance.notice(spec))") }
         }
         let log = try Self.openRecord(options)
@@ -215,7 +215,7 @@ struct PlayCommand: GameCommand, Subcommand {
 
     /// Appends the record as one JSON line.
     static func save(_ r: GameRecord, to log: RecordLog) throws(WorkbenchError) {
-        do { try log.append(r) } catch { throw error.prefixed("play") }
+        try log.append(r)
         print("record appended to \(log.url.path)")
     }
 }

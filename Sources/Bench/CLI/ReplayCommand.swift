@@ -56,10 +56,7 @@ struct ReplayCommand: GameCommand, Subcommand {
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
         let start: G = try options.startPosition()
-        let history: GameHistory<G>
-        do { history = try Replay.play(G.splitMoves(try options.text("--moves")), from: start) } catch {
-            throw error.prefixed(Self.name)
-        }
+        let history = try Replay.play(G.splitMoves(try options.text("--moves")), from: start)
         let p = history.position
         let outcome = history.outcome.map(G.describe)
         if options.has("--json") {
@@ -74,11 +71,8 @@ struct ReplayCommand: GameCommand, Subcommand {
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
         let seed = try options.uint64("--seed")
-        let referee: G.Referee
         let rules = try options.rules(G.self)
-        do { referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: seed, rules: rules, game: G.self) } catch {
-            throw error.prefixed(Self.name)
-        }
+        let referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: seed, rules: rules, game: G.self)
         let s = referee.state
         // Passing is decided at the end; before it, the deal has not passed (yet).
         let passed = G.passed(score: s.score, rules: rules).map { $0 && s.isOver }

@@ -37,10 +37,7 @@ struct SearchCommand: GameCommand, Subcommand {
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        let history: GameHistory<G>
-        do { history = try Replay.play(G.splitMoves(try options.text("--moves")), from: try options.startPosition()) } catch {
-            throw error.prefixed(Self.name)
-        }
+        let history = try Replay.play(G.splitMoves(try options.text("--moves")), from: try options.startPosition() as G)
         guard history.outcome == nil else { throw Self.over }
         let p = history.position
         try search(G.self, options, position: p.text, notation: { p.notation(of: $0) }) { agent in (agent.selectMove(history), false) }
@@ -48,13 +45,8 @@ struct SearchCommand: GameCommand, Subcommand {
 
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
-        let referee: G.Referee
-        do {
-            referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: try options.uint64("--seed"),
+        let referee = try Replay.play(G.splitMoves(try options.text("--moves")), seed: try options.uint64("--seed"),
                                       rules: try options.rules(G.self), game: G.self)
-        } catch {
-            throw error.prefixed(Self.name)
-        }
         guard !referee.state.isOver else { throw Self.over }
         let state = referee.state
         try search(G.self, options, position: state.text, notation: { state.notation(of: $0) }) { agent in
@@ -72,9 +64,8 @@ struct SearchCommand: GameCommand, Subcommand {
         let seed = try options.uint64("--seed")
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
-        var agent: G.Agent
-        do { agent = try catalog.checkedMake(spec, seed: seed) } catch { throw error.prefixed("search") }
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self))
+        var agent = try catalog.checkedMake(spec, seed: seed)
         let (r, readsReferee) = select(&agent)
         try Self.check(r, agent: agent, spec: spec)
         var report = Self.summarize(r, game: G.name, agent: spec, position: position, name: notation)

@@ -56,34 +56,19 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         let rules = try options.rules(G.self)
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: rules, command: Self.name)
-        var entrants = try Self.entrants(specs, G.self, catalog), notes: [String] = []
+        let catalog = try agentFile.catalog(G.self, rules: rules)
+        var entrants = try specs.map { spec throws(WorkbenchError) in try Entrant<G>(spec: spec, catalog: catalog) }, notes: [String] = []
         if options.has("--resume"), let out = options.string("--out"), !out.isEmpty {
             (entrants, notes) = TournamentFolder.entrantsAsRecorded(entrants, in: URL(fileURLWithPath: out), catalog: catalog)
         }
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
-        var sprt: SPRT? = nil
-        if let text = options.string("--sprt") {
-            do { sprt = try SPRT(parsing: text) } catch { throw error.prefixed(Self.name) }
-        }
-        let tournament: Tournament<G>
-        do {
-            // A puzzle's options refuse --openings and --gauntlet; its format ignores their defaults.
-            tournament = try Tournament(entrants: entrants, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
+        let sprt = try options.string("--sprt").map { text throws(WorkbenchError) in try SPRT(parsing: text) }
+        // A puzzle's options refuse --openings and --gauntlet; its format ignores their defaults.
+        let tournament = try Tournament(entrants: entrants, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
                                         seed: try options.uint64("--seed"), openingPlies: try options.int("--openings"),
                                         gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try options.shard(folder: "--out"))
-        } catch { throw error.prefixed(Self.name) }
         try run(tournament, options, notes: notes.map { "tournament: --resume: " + $0 })
-    }
-
-    /// The entrants of `specs`, specs of `catalog`.
-    static func entrants<G: WorkbenchGame>(_ specs: [String], _ game: G.Type, _ catalog: AgentCatalog<G.Agent>) throws(WorkbenchError) -> [Entrant<G>] {
-        var entrants: [Entrant<G>] = []
-        for spec in specs {
-            do { entrants.append(try Entrant(spec: spec, catalog: catalog)) } catch { throw error.prefixed(name) }
-        }
-        return entrants
     }
 
     /// Opens the output folder (``TournamentFolder``: new, or resumed with every record
@@ -92,17 +77,15 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
     /// `notes` are said once the run has succeeded.
     func run<G: WorkbenchGame>(_ tournament: Tournament<G>, _ options: Options, notes: [String] = []) throws(WorkbenchError) {
         let threads = try options.int("--threads")
-        do { try tournament.checkAgents() } catch { throw error.prefixed(Self.name) }
+        try tournament.checkAgents()
         let progress = ProgressLine.ifTerminal()
         var opened: TournamentFolder.Opened? = nil
         if let out = options.string("--out") {
             guard !out.isEmpty else { throw .usage("tournament: --out needs a folder name, got ''") }
-            do {
-                opened = try TournamentFolder.open(URL(fileURLWithPath: out), file: tournament.file,
-                                                   check: tournament.recordCheck(source: TournamentFolder.logName),
-                                                   resume: options.has("--resume"),
-                                                   sync: SyncPolicy(rawValue: try options.text("--sync"))!) { progress?.include($0) }
-            } catch { throw error.prefixed(Self.name) }
+            opened = try TournamentFolder.open(URL(fileURLWithPath: out), file: tournament.file,
+                                               check: tournament.recordCheck(source: TournamentFolder.logName),
+                                               resume: options.has("--resume"),
+                                               sync: SyncPolicy(rawValue: try options.text("--sync"))!) { progress?.include($0) }
             InterruptMessage.install()
         } else if options.has("--resume") {
             throw .usage("tournament: --resume needs --out DIR")
@@ -111,9 +94,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
         progress?.start(total: tournament.config.scheduledGames, resumed: tally.addedCount)
         let summary = try tournament.run(threads: threads, log: opened?.log, resumingFrom: tally, onRecord: progress.map { $0.update })
         progress?.finish()
-        if let folder = opened?.folder {
-            do { try summary.write(to: folder, log: opened?.log) } catch { throw error.prefixed(Self.name) }
-        }
+        if let folder = opened?.folder { try summary.write(to: folder, log: opened?.log) }
         print(summary.markdown)
         // Said once the run has succeeded, so a failure is the one line on stderr.
         for note in notes { Output.note(note) }
@@ -137,43 +118,34 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
     let data: Data
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
-        let folder = URL(fileURLWithPath: try parse(arguments).text("--in"))
-        let configURL = folder.appendingPathComponent("tournament.json")
-        let contents: Data?
-        do { contents = try RegularFile.contents(configURL.path) } catch { throw error.prefixed("report") }
-        guard let data = contents else {
-            throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
-        }
-        let config: TournamentConfig
-        do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
-            throw .runtime("report: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
-        }
-        guard (try? GameRegistry.game(named: config.game)) != nil else {
-            throw .runtime("report: \(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
-        }
-        try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
+        do throws(WorkbenchError) {
+            let folder = URL(fileURLWithPath: try parse(arguments).text("--in"))
+            let configURL = folder.appendingPathComponent("tournament.json")
+            guard let data = try RegularFile.contents(configURL.path) else {
+                throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
+            }
+            let config: TournamentConfig
+            do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
+                throw .runtime("report: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
+            }
+            guard (try? GameRegistry.game(named: config.game)) != nil else {
+                throw .runtime("report: \(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
+            }
+            try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
+        } catch { throw error.prefixed(name) }
     }
 
+    /// Streams the log through the records' check into a tally, then writes and prints the summary.
     func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        let file = try decode(G.self)
-        try report(file.config, check: RecordCheck<G>(file: file, source: "games.jsonl"))
-    }
-
-    func decode<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> TournamentFile<G.Rules> {
-        do { return try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
+        let file: TournamentFile<G.Rules>
+        do { file = try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
             throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
-    }
-
-    /// Streams the log through `check` into a tally, then writes and prints the summary.
-    func report<C: RecordChecking>(_ config: TournamentConfig, check: C) throws(WorkbenchError) {
-        var tally = TournamentTally(config: config)
-        let note: String?
-        do { note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName), check: check, into: &tally) } catch {
-            throw error.prefixed("report")
-        }
+        var tally = TournamentTally(config: file.config)
+        let note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName),
+                                             check: RecordCheck<G>(file: file, source: "games.jsonl"), into: &tally)
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
-        do { try summary.write(to: folder) } catch { throw error.prefixed("report") }
+        try summary.write(to: folder)
         print(summary.markdown)
         if let note { Output.note(note) }
     }

@@ -54,7 +54,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
         }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
-        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self), command: Self.name)
+        let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self))
         // A batch is game pairs for a two-player game, deals for a puzzle (each option only for its kind).
         let puzzle = G.players == 1
         let settings = try self.settings(G.self, options, catalog: catalog, batch: options.int(puzzle ? "--deals" : "--pairs"),
@@ -67,8 +67,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
     /// The run's settings from the options, every one checked before anything is written.
     func settings<G: WorkbenchGame, Agent>(_ game: G.Type, _ options: Options, catalog: AgentCatalog<Agent>, batch: Int,
                                            verification: Int) throws(WorkbenchError) -> TuningSettings<G.Rules> {
-        let agent: AgentSpec
-        do { agent = try catalog.checkedSpec(try options.text("--agent")) } catch { throw error.prefixed(Self.name) }
+        let agent = try catalog.checkedSpec(try options.text("--agent"))
         let iterations = try options.int("--iterations")
         _ = try options.text("--out")
         let params = options.string("--params").map {
@@ -76,22 +75,16 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
         }
         let cEnd = try options.string("--c-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--c-end") }
         let rEnd = try options.string("--r-end").map { text throws(WorkbenchError) in try PerWeight.numbers(text, label: "--r-end") }
-        var opponents: [String]? = nil
-        if let list = options.list("--opponents") {
-            opponents = []
-            for text in list {
-                do { opponents?.append(try catalog.checkedSpec(text).text) } catch { throw error.prefixed("--opponents") }
-            }
+        let opponents = try options.list("--opponents")?.map { text throws(WorkbenchError) in
+            do throws(WorkbenchError) { return try catalog.checkedSpec(text).text } catch { throw error.prefixed("--opponents") }
         }
         let bounds = try options.string("--bounds").map { text throws(WorkbenchError) in try PerWeight.bounds(text, label: "--bounds") }
-        do {
-            return try TuningSettings(
-                game: G.self, rules: try options.rules(G.self), agent: agent, parameters: params,
-                iterations: iterations, batch: batch, openingPlies: try options.int("--openings"),
-                seed: try options.uint64("--seed"), verification: verification,
-                cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
-                bounds: bounds ?? PerWeight(label: "--bounds"), opponents: opponents, command: benchCommandLine(["tune"] + arguments))
-        } catch { throw error.prefixed(Self.name) }
+        return try TuningSettings(
+            game: G.self, rules: try options.rules(G.self), agent: agent, parameters: params,
+            iterations: iterations, batch: batch, openingPlies: try options.int("--openings"),
+            seed: try options.uint64("--seed"), verification: verification,
+            cEnd: cEnd ?? PerWeight(label: "--c-end"), rEnd: rEnd ?? PerWeight(label: "--r-end"),
+            bounds: bounds ?? PerWeight(label: "--bounds"), opponents: opponents, command: benchCommandLine(["tune"] + arguments))
     }
 
     /// Prints the settings, runs the tuner in --out DIR with progress on a terminal,
@@ -116,10 +109,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
             observer.verificationEnd = games.finish
         }
         TuneInterrupt.install()
-        let outcome: TuningOutcome
-        do {
-            outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
-        } catch { throw error.prefixed(Self.name) }
+        let outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
         progress?.finish()
         print(outcome.results)
     }
