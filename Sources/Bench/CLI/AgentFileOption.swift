@@ -8,15 +8,11 @@ import Workbench
 /// the agents of all the files are available (a name defined in two is a usage error).
 struct AgentFileOption {
     static let name = "--agent-file"
-    static var help: String { CommandOption.agentFile.helpLine }
 
     /// The agents of the files, started once each to learn their options; `nil` without the option.
     let external: ExternalAgents?
     /// The files, as given, in order.
     let paths: [String]
-
-    /// `--agent-file FILE` for each file: what a reproduce command repeats.
-    var arguments: [String] { paths.flatMap { [Self.name, $0] } }
 
     /// Reads `--agent-file` of `options`; a bad file or agent is a usage error (exit 2)
     /// naming the command, before any game.

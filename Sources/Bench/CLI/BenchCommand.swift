@@ -45,8 +45,7 @@ enum BenchCommand {
         BenchSubcommand(MergeCommand.self, "join the folders of a tournament's shards (--shard K/N) into one"),
         BenchSubcommand(TuneCommand.self, "SPSA tuning of an agent's weights, verified against the baseline"),
         BenchSubcommand(EndgameCommand.self, "Coin Sorter's last turns of recorded games solved exactly: what play and what luck could add"),
-        BenchSubcommand(name: "train", summary: "TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable",
-                        help: { TrainCommand.help }, run: TrainCommand.run),
+        BenchSubcommand(TrainCommand.self, "TD learning of a learned evaluation (Coin Sorter's n-tuple network), resumable"),
         BenchSubcommand(PlayCommand.self, "play at the terminal against an agent (or a person)"),
         BenchSubcommand(SprtCommand.self, "the SPRT's log-likelihood ratio and decision for pentanomial counts"),
         BenchSubcommand(SolveCommand.self,
@@ -132,7 +131,7 @@ struct BenchmarkCommand: TwoPlayerGameCommand, Subcommand {
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments)
         let depth = try options.int("--depth"), threads = try options.int("--threads")
-        let cores = max(1, ProcessInfo.activeCores)
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         print("\(G.title) perft, depth \(depth), from the start position")
         print("(bench perft --game \(G.name) --depth \(depth) --threads N; release build, \(cores) active cores)")
         print("")

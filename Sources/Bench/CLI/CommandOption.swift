@@ -100,7 +100,7 @@ struct CommandOption: Sendable {
 
     /// `--threads N`, by default the active cores.
     static func threads(default value: Int? = nil, help: String = "worker threads") -> CommandOption {
-        int("threads", in: threadsRange, default: value ?? ProcessInfo.activeCores, shown: value == nil ? "the active cores" : nil,
+        int("threads", in: threadsRange, default: value ?? ProcessInfo.processInfo.activeProcessorCount, shown: value == nil ? "the active cores" : nil,
             help: help)
     }
 

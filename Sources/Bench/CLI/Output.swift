@@ -27,9 +27,7 @@ enum Output {
         }
         FileHandle.standardError.write(Data(("bench: " + oneLine + "\n").utf8))
     }
-}
 
-extension Output {
     /// A note for the user on stderr (not an error): one line.
     static func note(_ message: String) {
         FileHandle.standardError.write(Data(("bench: " + message + "\n").utf8))

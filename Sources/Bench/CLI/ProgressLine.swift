@@ -47,15 +47,11 @@ final class ProgressLine: Sendable {
     func finish() { StatusLine.clear() }
 
     private static func add(_ r: GameRecord, to s: inout State) {
-        if let points = r.puzzleScore {
-            s.totals[r.agents[0], default: (0, 0)].sum += Double(points)
-            s.totals[r.agents[0], default: (0, 0)].count += 1
-        } else {
-            for name in Set(r.agents) {
-                guard let score = r.score(of: name) else { continue }
-                s.totals[name, default: (0, 0)].sum += score
-                s.totals[name, default: (0, 0)].count += 1
-            }
+        let scores = r.puzzleScore.map { [(r.agents[0], Double($0))] }
+            ?? Set(r.agents).compactMap { name in r.score(of: name).map { (name, $0) } }
+        for (name, score) in scores {
+            s.totals[name, default: (0, 0)].sum += score
+            s.totals[name, default: (0, 0)].count += 1
         }
     }
 }

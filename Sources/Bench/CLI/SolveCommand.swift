@@ -230,15 +230,14 @@ final class SolveProgress: Sendable {
 
 /// The sweep's progress on stderr: the layer, the share done, the rate and the time left.
 final class SweepProgress: Sendable {
-    let start = Mutex<(layer: String, at: ContinuousClock.Instant)>(("", .now))
+    let start = Mutex((layer: "", at: Clock.now))
 
     func update(_ layer: String, _ done: Int, _ total: Int) {
         let (name, at) = start.withLock { s in
-            if s.layer != layer { s = (layer, .now) }
+            if s.layer != layer { s = (layer, Clock.now) }
             return s
         }
-        let d = ContinuousClock.now - at
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        let seconds = Clock.now - at
         let rate = Double(done) / max(seconds, 1e-9)
         let left = rate > 0 ? Double(total - done) / rate : 0
         StatusLine.show("[\(name): \(Format.fixed(Double(done) / Double(max(total, 1)) * 100, 1))% of \(total) slots, "

@@ -4,7 +4,7 @@ import Workbench
 
 /// `bench train`: TD learning of a game's learned evaluation (Coin Sorter's n-tuple
 /// network, docs/learning.md), checkpointed and resumable.
-enum TrainCommand: OptionTable {
+enum TrainCommand: Subcommand {
     static let name = "train"
     static let table: [CommandOption] = [
         .game(offering: .training),
