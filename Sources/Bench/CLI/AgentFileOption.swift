@@ -38,7 +38,7 @@ struct AgentFileOption {
 
 /// `bench serve`: a built-in agent spoken over the agent protocol on standard input
 /// and output.
-struct ServeCommand: GameCommand, UniformGameVisitor, Subcommand {
+struct ServeCommand: GameCommand, UniformGameVisitor {
     static let name = "serve"
     static let table: [CommandOption] = [.game, .text("agent", "SPEC", required: true, help: "the agent to serve")]
     static let help = table.help(usage: ["bench serve [--game tigers-goats] --agent SPEC"], about: """

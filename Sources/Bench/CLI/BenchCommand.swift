@@ -118,7 +118,7 @@ enum BenchCommand {
 }
 
 /// `bench benchmark`: the move-generation speed.
-struct BenchmarkCommand: TwoPlayerGameCommand, Subcommand {
+struct BenchmarkCommand: TwoPlayerGameCommand {
     static let name = "benchmark"
     static let table: [CommandOption] = [
         .game, .int("depth", in: 1...30, default: 6, help: "perft depth"), .threads(help: "the parallel run's threads"),

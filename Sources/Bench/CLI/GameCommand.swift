@@ -24,9 +24,7 @@ extension OptionTable {
 /// A command that works on one game: the registry's game (from `--game`, default the
 /// first) is handed to it as a type, so the command is generic and never switches on
 /// a game's name.
-protocol GameCommand: GameVisitor where Result == Void {
-    /// The command's name, e.g. `perft`.
-    static var name: String { get }
+protocol GameCommand: GameVisitor, Subcommand where Result == Void {
     init(arguments: [String])
 }
 

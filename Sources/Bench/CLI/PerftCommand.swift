@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench perft`: leaf counts, divide, and move-generation speed on worker threads.
-struct PerftCommand: TwoPlayerGameCommand, Subcommand {
+struct PerftCommand: TwoPlayerGameCommand {
     static let name = "perft"
     static let table: [CommandOption] = [
         .game, .int("depth", in: 0...30, required: true, help: "plies to search"),

@@ -5,7 +5,7 @@ import Workbench
 
 /// `bench play`: a person against an agent (or two people, or two agents) at the
 /// terminal. Reads moves line by line, so it works with input piped from a file.
-struct PlayCommand: GameCommand, Subcommand {
+struct PlayCommand: GameCommand {
     static let name = "play"
     /// The options; a two-player game adds one per side (``sides(_:)``).
     static let table: [CommandOption] = [

@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench playouts`: uniformly random games to the end, the speed of a rollout.
-struct PlayoutCommand: TwoPlayerGameCommand, Subcommand {
+struct PlayoutCommand: TwoPlayerGameCommand {
     static let name = "playouts"
     static let table: [CommandOption] = [
         .game, .int("games", in: 1...1_000_000_000, default: 100_000, help: "games to play"), .seed(help: "base seed"),

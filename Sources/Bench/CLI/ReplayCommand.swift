@@ -2,7 +2,7 @@ import Boards
 import Workbench
 
 /// `bench replay`: plays a list of moves and prints where they lead.
-struct ReplayCommand: GameCommand, Subcommand {
+struct ReplayCommand: GameCommand {
     static let name = "replay"
     static let table: [CommandOption] = [
         .game, .text("moves", "LIST", default: "", shown: "none", help: "the moves to play (may be empty)"), .position,

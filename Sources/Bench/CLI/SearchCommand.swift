@@ -3,7 +3,7 @@ import Search
 import Workbench
 
 /// `bench search`: one agent, one position: the move, value, depth, nodes and speed.
-struct SearchCommand: GameCommand, Subcommand {
+struct SearchCommand: GameCommand {
     static let name = "search"
     static let table: [CommandOption] = [
         .game, .text("agent", "SPEC", required: true, help: "e.g. alphabeta:depth=6 mcts:playouts=2000,c=1.4 greedy random "

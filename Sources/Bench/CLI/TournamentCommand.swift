@@ -4,7 +4,7 @@ import Search
 import Workbench
 
 /// `bench tournament`: agents play each other (or the same deals) on worker threads.
-struct TournamentCommand: GameCommand, UniformGameVisitor, Subcommand {
+struct TournamentCommand: GameCommand, UniformGameVisitor {
     static let name = "tournament"
     static let table: [CommandOption] = [
         .game, CommandOption("agents", .text, "SPEC...", required: true, form: .list, help: "agent specs, e.g. random greedy "

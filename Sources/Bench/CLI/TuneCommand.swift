@@ -6,7 +6,7 @@ import Workbench
 
 /// `bench tune`: SPSA tuning of an agent's weights by self-play, then a verification
 /// match of the tuned agent against the baseline (the work is the library's `Tuner`).
-struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
+struct TuneCommand: GameCommand, UniformGameVisitor {
     static let name = "tune"
     static let table: [CommandOption] = [
         .game, .text("agent", "SPEC", required: true, help: "the baseline agent, e.g. alphabeta:depth=3 (its w. overrides are start values)"),
