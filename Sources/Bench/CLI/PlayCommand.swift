@@ -44,15 +44,13 @@ struct PlayCommand: GameCommand {
         let options = try Options(command: Self.name, arguments: arguments, options: Self.table + Self.sides(G.self), game: G.self)
         let seed = try options.uint64("--seed")
         let color = try Self.color(options)
-        var specs: [String] = []
-        for side in G.sideNames { specs.append(try options.text("--" + side)) }
+        let specs = try G.sideNames.map { side throws(WorkbenchError) in try options.text("--" + side) }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let catalog = try agentFile.catalog(G.self, rules: try options.rules(G.self))
-        var agents: [(any TwoPlayerAgent<G>)?] = []
-        for (side, spec) in specs.enumerated() {
-            if spec == "human" { agents.append(nil); continue }
-            do { agents.append(try catalog.checkedMake(spec, seed: seed &+ UInt64(side))) } catch {
+        var agents = try specs.enumerated().map { side, spec throws(WorkbenchError) -> (any TwoPlayerAgent<G>)? in
+            guard spec != "human" else { return nil }
+            do throws(WorkbenchError) { return try catalog.checkedMake(spec, seed: seed &+ UInt64(side)) } catch {
                 throw error.prefixed("--\(G.sideNames[side])")
             }
         }

@@ -116,10 +116,22 @@ struct SolveCommand: Subcommand {
 
     /// Reads the table of `G` from its file, or solves and writes it, with progress.
     func obtain<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> (table: G.Table, summary: TablebaseSummary) {
-        let progress = StatusLine.isTerminal ? SolveProgress(groupName: G.tablebaseGroupName) : nil
-        let result = try TablebaseFile.obtain(G.self, path: try tablePath(G.self), threads: try threads, progress: progress.map { $0.update })
+        let result = try TablebaseFile.obtain(G.self, path: try tablePath(G.self), threads: try threads,
+                                              progress: Self.solveProgress(groupName: G.tablebaseGroupName))
         StatusLine.clear()
         return result
+    }
+
+    /// The solver's progress on stderr: the level, the ply, the share decided, the time;
+    /// `nil` when stderr is not a terminal.
+    static func solveProgress(groupName: String) -> (@Sendable (Int, Int, Int, Int) -> Void)? {
+        guard StatusLine.isTerminal else { return nil }
+        let start = Clock.now
+        return { group, ply, done, slots in
+            let share = Format.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
+            let what = ply == 0 ? "counting moves, \(share)% of the level" : "ply \(ply), \(share)% of the level decided"
+            StatusLine.show("[\(groupName) \(group): \(what), \(Int(Clock.now - start)) s]")
+        }
     }
 
     /// The tablebase alone.
@@ -211,20 +223,6 @@ struct SolveCommand: Subcommand {
         if let slice = outcome.slice { return print(slice) }
         guard let summary = outcome.summary else { return }
         if json { try Output.printJSON(summary) } else { print(summary.text) }
-    }
-}
-
-/// The solver's progress on stderr: the level, the ply, the share decided, the time.
-final class SolveProgress: Sendable {
-    let groupName: String
-    let start = Clock.now
-
-    init(groupName: String) { self.groupName = groupName }
-
-    func update(_ group: Int, _ ply: Int, _ done: Int, _ slots: Int) {
-        let share = Format.fixed(Double(done) / Double(max(slots, 1)) * 100, 1)
-        let what = ply == 0 ? "counting moves, \(share)% of the level" : "ply \(ply), \(share)% of the level decided"
-        StatusLine.show("[\(groupName) \(group): \(what), \(Int(Clock.now - start)) s]")
     }
 }
 
