@@ -25,11 +25,7 @@ enum AgentsCommand: Subcommand {
         defer { agentFile.close() }
         let external = agentFile.external?.definitions.map(\.description) ?? []
         let listed = games.map { GameListing($0, external: external) }
-        if options.has("--json") {
-            try Output.printJSON(["games": listed])
-            return
-        }
-        print(listed.map(\.text).joined(separator: "\n\n"))
+        try Output.printResult(["games": listed], json: options.has("--json"), text: listed.map(\.text).joined(separator: "\n\n"))
     }
 }
 

@@ -44,7 +44,6 @@ enum DealSolveCommand: OptionTable {
             lastTick: try options.int("--last", default: game.defaultLastTick), goal: try options.text("--goal"),
             search: try options.int("--search"), prune: !options.has("--no-prune"))
         let summary = try game.solve(settings, threads: try options.int("--threads"))
-        if options.has("--json") { return try Output.printJSON(summary) }
-        print(summary.markdown)
+        try Output.printResult(summary, json: options.has("--json"), text: summary.markdown)
     }
 }

@@ -90,7 +90,7 @@ struct GradeCommand: Subcommand {
             let placement = try GameRegistry.game(named: G.name, offering: .placementPhase)
             let report = try gradePlacement(placement, s, path: path, progress: progress)
             StatusLine.clear()
-            return options.has("--json") ? try Output.printJSON(report) : print(report.text)
+            return try Output.printResult(report, json: options.has("--json"), text: report.text)
         }
         let table = try G.loadTablebase(path)
         let agentFile = try AgentFileOption(options)
@@ -114,7 +114,7 @@ struct GradeCommand: Subcommand {
         let report = try Grading.grade(G.self, spec: s.spec, catalog: catalog, table: table, positions: s.count, seed: s.seed,
                                        threads: s.threads, progress: progress)
         StatusLine.clear()
-        if options.has("--json") { try Output.printJSON(report) } else { print(report.text) }
+        try Output.printResult(report, json: options.has("--json"), text: report.text)
     }
 
     /// Refuses an agent that would read the default of a file an option names otherwise

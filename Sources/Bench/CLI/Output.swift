@@ -8,6 +8,11 @@ enum Output {
         print(try JSON.text(value))
     }
 
+    /// Prints `value` as one line of JSON when `json` (a command's `--json`), else `text`.
+    static func printResult<T: Encodable>(_ value: T, json: Bool, text: @autoclosure () -> String) throws(WorkbenchError) {
+        if json { try printJSON(value) } else { print(text()) }
+    }
+
     /// Writes `bench: message` as one line: newlines and other control characters in
     /// echoed user input are escaped, so the message stays one line and harmless.
     static func error(_ message: String) {

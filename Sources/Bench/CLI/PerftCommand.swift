@@ -20,11 +20,7 @@ struct PerftCommand: TwoPlayerGameCommand {
         let options = try Self.parse(arguments, G.self)
         let result = PerftProfile.measure(try options.startPosition() as G, depth: try options.int("--depth"),
                                           threads: try options.int("--threads"), divide: options.has("--divide"))
-        if options.has("--json") {
-            try Output.printJSON(result)
-        } else {
-            print(Self.render(result))
-        }
+        try Output.printResult(result, json: options.has("--json"), text: Self.render(result))
     }
 
     static func render(_ r: PerftProfile.Result) -> String {

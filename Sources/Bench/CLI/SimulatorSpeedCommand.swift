@@ -19,11 +19,7 @@ enum SimulatorSpeedCommand: OptionTable {
         let level = try options.int("--level", default: game.levels.upperBound)
         guard game.levels.contains(level) else { throw .usage("\(name): option --level: \(level) is out of range \(game.levels)") }
         let r = game.simulatorSpeed(level: level, deals: try options.int("--deals"), taps: try options.int("--taps"), hits: options.has("--hits"))
-        if options.has("--json") {
-            try Output.printJSON(r)
-        } else {
-            print("\(game.name) level \(r.level), \(r.mode) taps: \(r.taps) in \(Format.fixed(r.seconds, 3)) s "
-                + "(\(Format.fixed(r.tapsPerSecond / 1e6, 3)) M taps/s); score sum \(r.scoreSum), tick sum \(r.tickSum)")
-        }
+        try Output.printResult(r, json: options.has("--json"), text: "\(game.name) level \(r.level), \(r.mode) taps: \(r.taps) in "
+            + "\(Format.fixed(r.seconds, 3)) s (\(Format.fixed(r.tapsPerSecond / 1e6, 3)) M taps/s); score sum \(r.scoreSum), tick sum \(r.tickSum)")
     }
 }

@@ -140,7 +140,7 @@ struct SolveCommand: Subcommand {
             throw .usage("\(name) needs \(name == "--through" ? "--placement-all DIR" : "--placement")")
         }
         let summary = try obtain(G.self).summary
-        if options.has("--json") { try Output.printJSON(summary) } else { print(summary.text) }
+        try Output.printResult(summary, json: options.has("--json"), text: summary.text)
     }
 
     /// The study of `--placement`: what to solve, its folder and its shard.
@@ -222,7 +222,7 @@ struct SolveCommand: Subcommand {
         StatusLine.clear()
         if let slice = outcome.slice { return print(slice) }
         guard let summary = outcome.summary else { return }
-        if json { try Output.printJSON(summary) } else { print(summary.text) }
+        try Output.printResult(summary, json: json, text: summary.text)
     }
 }
 
