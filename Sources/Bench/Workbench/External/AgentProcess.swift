@@ -60,25 +60,24 @@ final class AgentProcess: @unchecked Sendable {
 
     /// The path of `program`: with a `/`, relative to `directory`; else the first
     /// executable of that name on `PATH`. The message names what is wrong.
-    static func resolve(_ program: String, directory: String) -> Result<String, StartFailure> {
+    static func resolve(_ program: String, directory: String) throws(StartFailure) -> String {
         if program.contains("/") {
             let path = program.hasPrefix("/") ? program : directory + "/" + program
-            return check(path, as: program)
+            return try check(path, as: program)
         }
         let searchPath = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         for dir in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-            let path = dir + "/" + program
-            if case .success = check(path, as: program) { return .success(path) }
+            if let path = try? check(dir + "/" + program, as: program) { return path }
         }
-        return .failure(StartFailure("program '\(program)' not found on PATH"))
+        throw StartFailure("program '\(program)' not found on PATH")
     }
 
-    private static func check(_ path: String, as program: String) -> Result<String, StartFailure> {
+    private static func check(_ path: String, as program: String) throws(StartFailure) -> String {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(StartFailure("program '\(program)' not found (\(path))")) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(StartFailure("program '\(program)' is not a regular file (\(path))")) }
-        guard access(path, X_OK) == 0 else { return .failure(StartFailure("program '\(program)' is not executable (\(path))")) }
-        return .success(path)
+        guard stat(path, &info) == 0 else { throw StartFailure("program '\(program)' not found (\(path))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StartFailure("program '\(program)' is not a regular file (\(path))") }
+        guard access(path, X_OK) == 0 else { throw StartFailure("program '\(program)' is not executable (\(path))") }
+        return path
     }
 
     /// Why a program could not be started.
@@ -98,27 +97,25 @@ final class AgentProcess: @unchecked Sendable {
 
     /// Starts `arguments` (the program resolved, no shell) in `directory`, in a process
     /// group of its own, its standard streams piped to us.
-    static func start(_ arguments: [String], directory: String) -> Result<AgentProcess, StartFailure> {
-        guard let program = arguments.first else { return .failure(StartFailure("empty command")) }
-        let path: String
-        switch resolve(program, directory: directory) {
-        case .success(let p): path = p
-        case .failure(let f): return .failure(f)
-        }
-        guard let addChdir else { return .failure(StartFailure("this C library cannot set a child's working directory")) }
+    static func start(_ arguments: [String], directory: String) throws(StartFailure) -> AgentProcess {
+        guard let program = arguments.first else { throw StartFailure("empty command") }
+        let path = try resolve(program, directory: directory)
+        guard let addChdir else { throw StartFailure("this C library cannot set a child's working directory") }
         // Pipes are made close-on-exec, and made and handed over under one lock, so an
         // agent started by another worker never inherits these ends (it would keep
         // this agent's input open after we close it).
-        return spawning.withLock { _ in spawn(path: path, arguments: arguments, directory: directory, addChdir: addChdir) }
+        return try spawning.withLock { _ throws(StartFailure) in
+            try spawn(path: path, arguments: arguments, directory: directory, addChdir: addChdir)
+        }
     }
 
     private static func spawn(path: String, arguments: [String], directory: String,
-                              addChdir: AddChdir) -> Result<AgentProcess, StartFailure> {
+                              addChdir: AddChdir) throws(StartFailure) -> AgentProcess {
         let program = arguments[0]
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             for fd in inPipe + outPipe + errPipe where fd >= 0 { close(fd) }
-            return .failure(StartFailure("cannot make pipes: \(String(cString: strerror(errno)))"))
+            throw StartFailure("cannot make pipes: \(String(cString: strerror(errno)))")
         }
         for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
@@ -164,11 +161,11 @@ final class AgentProcess: @unchecked Sendable {
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard status == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
-            return .failure(StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))"))
+            throw StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))")
         }
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        return .success(AgentProcess(pid: pid, mark: mark, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
-                                     slot: ChildProcessGroups.register(pid)))
+        return AgentProcess(pid: pid, mark: mark, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
+                            slot: ChildProcessGroups.register(pid))
     }
 
     // MARK: - Talking

@@ -158,13 +158,11 @@ public final class ExternalAgentDefinition: Sendable {
         moveTimeout = entry.timeout ?? 10
         margin = entry.margin ?? 0.25
         handshakeTimeout = entry.handshake ?? 10
-        if case .failure(let f) = AgentProcess.resolve(command[0], directory: directory) { throw problem(f.message) }
+        do { _ = try AgentProcess.resolve(command[0], directory: directory) } catch { throw problem(error.message) }
         let connection: AgentConnection
-        switch AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout) {
-        case .success(let c): connection = c
-        case .failure(let f):
-            let tail = f.stderr.last.map { " (stderr: \($0))" } ?? ""
-            throw problem("\(f.reason)\(tail)")
+        do { connection = try AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout) } catch {
+            let tail = error.stderr.last.map { " (stderr: \($0))" } ?? ""
+            throw problem("\(error.reason)\(tail)")
         }
         handshake = connection.handshake
         // The file's options become the kind's defaults: declared options and budget keys.
@@ -202,9 +200,9 @@ public final class ExternalAgentDefinition: Sendable {
     ]
 
     /// An idle process, or a new one that has shaken hands.
-    func checkout() -> Result<AgentConnection, AgentFailure> {
-        if let c = idle.withLock({ $0.popLast() }) { return .success(c) }
-        return AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout)
+    func checkout() throws(AgentFailure) -> AgentConnection {
+        if let c = idle.withLock({ $0.popLast() }) { return c }
+        return try AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout)
     }
 
     /// Takes back a process that finished a game in good order, or ends it once the
