@@ -132,13 +132,11 @@ final class AgentProcess: @unchecked Sendable {
         // the workbench ignores or handles back at their defaults.
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &signals)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv[0] = strdup(path)
@@ -178,12 +176,7 @@ final class AgentProcess: @unchecked Sendable {
     /// one request is one system call, not one per line.
     func send(_ lines: [String], until deadline: Double) -> Bool {
         guard input >= 0 else { return false }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(10)
-        }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
