@@ -38,24 +38,22 @@ public final class ExternalAgents: Sendable {
     /// file is read and checked as by ``load(_:)``; an agent name defined in two files
     /// is a usage error naming both files, found before any agent starts.
     public static func load(_ paths: [String]) throws(WorkbenchError) -> ExternalAgents {
-        var files: [(path: String, folder: String, entries: [AgentFileEntry])] = []
+        var entries: [(entry: AgentFileEntry, folder: String)] = []
         var defined: [String: String] = [:]
         for path in paths {
-            let entries = try Self.entries(path)
-            for entry in entries {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+            for entry in try Self.entries(path) {
                 if let other = defined[entry.name] {
                     throw .usage(other == path ? "agent file \(path): agent '\(entry.name)' defined twice"
                                  : "agent '\(entry.name)' is defined in two agent files: \(other) and \(path)")
                 }
                 defined[entry.name] = path
+                entries.append((entry, folder))
             }
-            files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, entries))
         }
         var definitions: [ExternalAgentDefinition] = []
         do throws(WorkbenchError) {
-            for file in files {
-                for entry in file.entries { definitions.append(try ExternalAgentDefinition(entry, folder: file.folder)) }
-            }
+            for (entry, folder) in entries { definitions.append(try ExternalAgentDefinition(entry, folder: folder)) }
         } catch {
             for d in definitions { d.close() }
             throw error
