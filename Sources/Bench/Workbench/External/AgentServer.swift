@@ -56,10 +56,9 @@ public struct AgentServer<Agent> {
 
     /// Sets option `name` to `text` (a setting or `w.NAME`), for the next game.
     mutating func set(_ name: String, _ text: String) throws(WorkbenchError) {
-        let known = name.hasPrefix("w.") ? spec.evaluationWeights.names.contains(String(name.dropFirst(2)))
-            : spec.kindDescription.parameters.named(name).map { $0.role == .setting } ?? false
-        guard known else { throw .usage("set: no option '\(name)'") }
         let parameter = spec.kindDescription.parameters.named(name)
+        let known = name.hasPrefix("w.") ? spec.evaluationWeights.names.contains(String(name.dropFirst(2))) : parameter?.role == .setting
+        guard known else { throw .usage("set: no option '\(name)'") }
         items.removeAll { $0.key == name || (parameter?.isNamed($0.key) ?? false) }
         items.append((name, text))
         do { _ = try catalog.parse(currentText) } catch { throw .usage("set \(name) \(text): \(error.message)") }

@@ -135,11 +135,8 @@ public final class ExternalAgentDefinition: Sendable {
         }
         guard !entry.command.isEmpty, !entry.command[0].isEmpty else { throw problem("'command' must name a program") }
         command = entry.command
-        if let dir = entry.dir {
-            directory = URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
-        } else {
-            directory = folder
-        }
+        let base = URL(fileURLWithPath: folder, isDirectory: true)
+        directory = entry.dir.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path } ?? folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw problem("dir '\(directory)' is not a directory")
@@ -218,10 +215,7 @@ public final class ExternalAgentDefinition: Sendable {
     /// Ends every idle process; later check-ins end theirs.
     func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
-        let all = idle.withLock { list -> [AgentConnection] in
-            defer { list.removeAll() }
-            return list
-        }
+        let all = idle.withLock { exchange(&$0, with: []) }
         // All asked first, then each waited for: one second in all, not one each.
         for c in all { c.process.askToQuit() }
         for c in all { c.process.end(gracefully: true) }
