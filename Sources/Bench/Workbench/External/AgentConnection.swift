@@ -60,7 +60,7 @@ final class AgentConnection: @unchecked Sendable {
             process.end(gracefully: false)
             return failure
         }
-        guard process.send("protocol \(version)", until: deadline) else { throw fail(.crash, "handshake: cannot write") }
+        guard process.send(["protocol \(version)"], until: deadline) else { throw fail(.crash, "handshake: cannot write") }
         var name: String? = nil, options: [Parameter] = [], wantsLegal = false, wantsGameOver = false, lines = 0, bytes = 0
         while true {
             let read = process.readLine(until: deadline)

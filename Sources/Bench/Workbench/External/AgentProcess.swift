@@ -168,12 +168,9 @@ final class AgentProcess: @unchecked Sendable {
 
     // MARK: - Talking
 
-    /// Writes `line` and a newline before `deadline` (``Clock/now`` seconds); `false`
-    /// when the process no longer reads (it exited) or the deadline passed.
-    func send(_ line: String, until deadline: Double) -> Bool { send([line], until: deadline) }
-
-    /// Writes `lines`, each ended by a newline, in as few writes as the pipe allows:
-    /// one request is one system call, not one per line.
+    /// Writes `lines`, each ended by a newline, before `deadline` (``Clock/now`` seconds),
+    /// in as few writes as the pipe allows: one request is one system call, not one per
+    /// line. `false` when the process no longer reads (it exited) or the deadline passed.
     func send(_ lines: [String], until deadline: Double) -> Bool {
         guard input >= 0 else { return false }
         let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
@@ -359,7 +356,7 @@ final class AgentProcess: @unchecked Sendable {
     /// asked to end at once before each is waited for.
     func askToQuit() {
         guard input >= 0 else { return }
-        _ = send("quit", until: Clock.now + 0.2)
+        _ = send(["quit"], until: Clock.now + 0.2)
         close(input); input = -1
         quitAsked = Clock.now
     }

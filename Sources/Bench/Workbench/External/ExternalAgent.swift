@@ -97,7 +97,7 @@ final class ExternalSession: @unchecked Sendable {
     /// played this game. A process that does not take the line is ended, not reused.
     func gameOver(_ end: GameEnd) {
         guard let c = connection, started, c.handshake.wantsGameOver else { return }
-        if !c.process.send(end.line, until: Clock.now + 1) {
+        if !c.process.send([end.line], until: Clock.now + 1) {
             c.process.end(gracefully: false)
             connection = nil
         }
