@@ -66,7 +66,7 @@ public final class ExternalAgents: Sendable {
         guard let data = try RegularFile.contents(path) else { throw .runtime("agent file \(path): no such file") }
         let entries: [AgentFileEntry]
         do {
-            entries = try JSONDecoder().decode([AgentFileEntry].self, from: data)
+            entries = try JSONDecoder().decode([AgentFileEntry.Checked].self, from: data).map(\.entry)
         } catch {
             throw .usage("agent file \(path): \(AgentFileEntry.describe(error))")
         }
@@ -232,20 +232,18 @@ struct AgentFileEntry: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
 
-    init(from decoder: any Decoder) throws {
-        let known = try decoder.container(keyedBy: JSON.Key.self)
-        for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
-                "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// An entry whose keys are checked before it is decoded: an unknown key is an
+    /// error, where the decoder would skip it.
+    struct Checked: Decodable {
+        var entry: AgentFileEntry
+        init(from decoder: any Decoder) throws {
+            let known = try decoder.container(keyedBy: JSON.Key.self)
+            for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
+                throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
+                    "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            entry = try AgentFileEntry(from: decoder)
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        command = try c.decode([String].self, forKey: .command)
-        dir = try c.decodeIfPresent(String.self, forKey: .dir)
-        options = try c.decodeIfPresent([String: OptionValue].self, forKey: .options)
-        timeout = try c.decodeIfPresent(Double.self, forKey: .timeout)
-        margin = try c.decodeIfPresent(Double.self, forKey: .margin)
-        handshake = try c.decodeIfPresent(Double.self, forKey: .handshake)
     }
 
     /// A decoding error of an agents file in one line, in the workbench's words
