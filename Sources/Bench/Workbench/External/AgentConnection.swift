@@ -183,18 +183,12 @@ enum ProtocolLine {
     /// `line` cut for a message.
     static func clip(_ line: String) -> String { line.count > 80 ? String(line.prefix(80)) + "…" : line }
 
-    /// `key=value` words as pairs; a word without `=` is an error.
-    static func pairs(_ words: ArraySlice<Substring>) throws(ParseError) -> [(String, String)] {
-        try words.map { w throws(ParseError) in
-            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else { throw ParseError("'\(w)' is not key=value") }
-            return (String(w[..<eq]), String(w[w.index(after: eq)...]))
-        }
-    }
-
     /// A declared option, from the words after `option`.
     static func option(_ words: ArraySlice<Substring>) throws(ParseError) -> Parameter {
-        let kv: [(String, String)]
-        do { kv = try pairs(words) } catch { throw ParseError("option: \(error.message)") }
+        let kv = try words.map { w throws(ParseError) in
+            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else { throw ParseError("option: '\(w)' is not key=value") }
+            return (String(w[..<eq]), String(w[w.index(after: eq)...]))
+        }
         var d: [String: String] = [:]
         for (k, v) in kv {
             guard ["name", "type", "default", "min", "max", "choices"].contains(k) else {
