@@ -51,68 +51,62 @@ final class AgentConnection: @unchecked Sendable {
 
     /// Starts `command` in `directory` and shakes hands within `seconds`. A program
     /// that cannot start is a ``AgentFailure`` of kind crash; a bad handshake, protocol.
-    static func open(command: [String], directory: String, seconds: Double) -> Result<AgentConnection, AgentFailure> {
+    static func open(command: [String], directory: String, seconds: Double) throws(AgentFailure) -> AgentConnection {
         let process: AgentProcess
-        switch AgentProcess.start(command, directory: directory) {
-        case .success(let p): process = p
-        case .failure(let f): return .failure(AgentFailure(.crash, f.message))
-        }
+        do { process = try AgentProcess.start(command, directory: directory) } catch { throw AgentFailure(.crash, error.message) }
         let deadline = Clock.now + seconds
-        func fail(_ t: Termination, _ reason: String) -> Result<AgentConnection, AgentFailure> {
+        func fail(_ t: Termination, _ reason: String) -> AgentFailure {
             let failure = process.failure(t, reason)
             process.end(gracefully: false)
-            return .failure(failure)
+            return failure
         }
-        guard process.send("protocol \(version)", until: deadline) else { return fail(.crash, "handshake: cannot write") }
+        guard process.send(["protocol \(version)"], until: deadline) else { throw fail(.crash, "handshake: cannot write") }
         var name: String? = nil, options: [Parameter] = [], wantsLegal = false, wantsGameOver = false, lines = 0, bytes = 0
         while true {
             let read = process.readLine(until: deadline)
             if case .line(let l) = read, l.trimmingBlanks.isEmpty {
                 bytes += l.utf8.count + 1
-                if bytes > maxReplyBytes { return fail(.protocol, "handshake: more than 1 MiB") }
+                if bytes > maxReplyBytes { throw fail(.protocol, "handshake: more than 1 MiB") }
                 continue  // blank lines are ignored
             }
             lines += 1
-            if lines > maxReplyLines { return fail(.protocol, "handshake: more than \(maxReplyLines) lines") }
+            if lines > maxReplyLines { throw fail(.protocol, "handshake: more than \(maxReplyLines) lines") }
             switch read {
-            case .timeout: return fail(.protocol, "handshake: no 'ok' within \(Format.number(seconds)) s")
-            case .closed: return fail(.crash, "handshake: output closed before 'ok'")
-            case .tooLong: return fail(.protocol, "handshake: a line over \(AgentProcess.maxLineBytes) bytes")
+            case .timeout: throw fail(.protocol, "handshake: no 'ok' within \(Format.number(seconds)) s")
+            case .closed: throw fail(.crash, "handshake: output closed before 'ok'")
+            case .tooLong: throw fail(.protocol, "handshake: a line over \(AgentProcess.maxLineBytes) bytes")
             case .line(let line):
                 let words = ProtocolLine.words(line)
                 guard let head = words.first else { continue }
                 switch head {
                 case "name":
                     let rest = ProtocolLine.rest(of: line, after: "name")
-                    guard !rest.isEmpty else { return fail(.protocol, "handshake: 'name' without a name") }
+                    guard !rest.isEmpty else { throw fail(.protocol, "handshake: 'name' without a name") }
                     name = rest
                 case "option":
-                    switch ProtocolLine.option(words.dropFirst()) {
-                    case .failure(let e): return fail(.protocol, "handshake: \(e.message)")
-                    case .success(let p):
-                        guard !options.contains(where: { $0.name == p.name }) else {
-                            return fail(.protocol, "handshake: option '\(p.name)' declared twice")
-                        }
-                        options.append(p)
+                    let p: Parameter
+                    do { p = try ProtocolLine.option(words.dropFirst()) } catch { throw fail(.protocol, "handshake: \(error.message)") }
+                    guard !options.contains(where: { $0.name == p.name }) else {
+                        throw fail(.protocol, "handshake: option '\(p.name)' declared twice")
                     }
+                    options.append(p)
                 case "want":
                     guard words.count == 2, let feature = Feature(rawValue: String(words[1])) else {
                         let known = Feature.allCases.map { "want \($0.rawValue)" }.joined(separator: ", ")
-                        return fail(.protocol, "handshake: unknown request '\(ProtocolLine.clip(line))' (known: \(known))")
+                        throw fail(.protocol, "handshake: unknown request '\(ProtocolLine.clip(line))' (known: \(known))")
                     }
                     switch feature {
                     case .legal: wantsLegal = true
                     case .gameover: wantsGameOver = true
                     }
                 case "ok":
-                    guard let name else { return fail(.protocol, "handshake: 'ok' before a 'name' line") }
-                    return .success(AgentConnection(process: process,
-                                                    handshake: Handshake(name: name, options: options, wantsLegal: wantsLegal,
-                                                                              wantsGameOver: wantsGameOver)))
+                    guard let name else { throw fail(.protocol, "handshake: 'ok' before a 'name' line") }
+                    return AgentConnection(process: process, handshake: Handshake(name: name, options: options, wantsLegal: wantsLegal,
+                                                                                  wantsGameOver: wantsGameOver))
                 case "error":
-                    return fail(.protocol, "handshake: the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
+                    throw fail(.protocol, "handshake: the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
                 default:
-                    return fail(.protocol, "handshake: unexpected line '\(ProtocolLine.clip(line))'")
+                    throw fail(.protocol, "handshake: unexpected line '\(ProtocolLine.clip(line))'")
                 }
             }
         }
@@ -128,49 +122,47 @@ final class AgentConnection: @unchecked Sendable {
     }
 
     /// Sends `lines` (the last one a `go`) and reads the reply before `deadline`.
-    func request(_ lines: [String], deadline: Double, limit: String) -> Result<Reply, AgentFailure> {
-        func fail(_ t: Termination, _ reason: String) -> Result<Reply, AgentFailure> { .failure(process.failure(t, reason)) }
+    func request(_ lines: [String], deadline: Double, limit: String) throws(AgentFailure) -> Reply {
+        func fail(_ t: Termination, _ reason: String) -> AgentFailure { process.failure(t, reason) }
         if let extra = process.unreadOutput() {
-            if extra.isEmpty { return fail(.protocol, "output after its last move (one move per go)") }
-            return fail(.protocol, "'\(ProtocolLine.clip(extra))' after its last move (one move per go)")
+            if extra.isEmpty { throw fail(.protocol, "output after its last move (one move per go)") }
+            throw fail(.protocol, "'\(ProtocolLine.clip(extra))' after its last move (one move per go)")
         }
         if !process.send(lines, until: deadline) {
-            return Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
+            throw Clock.now >= deadline ? fail(.time, "its input was not read within \(limit)") : fail(.crash, "cannot write to it")
         }
         let start = Clock.now
         var reply = Reply(move: ""), count = 0, bytes = 0
         while true {
             switch process.readLine(until: deadline) {
-            case .timeout: return fail(.time, "no move within \(limit)")
-            case .closed: return fail(.crash, "its output closed before a move")
-            case .tooLong: return fail(.protocol, "a line over \(AgentProcess.maxLineBytes) bytes")
+            case .timeout: throw fail(.time, "no move within \(limit)")
+            case .closed: throw fail(.crash, "its output closed before a move")
+            case .tooLong: throw fail(.protocol, "a line over \(AgentProcess.maxLineBytes) bytes")
             case .line(let line):
                 // Blank lines are ignored (docs/protocol.md, "Lines"), but their bytes count.
                 bytes += line.utf8.count + 1
                 let words = ProtocolLine.words(line)
                 if !words.isEmpty { count += 1 }
                 if count > Self.maxReplyLines || bytes > Self.maxReplyBytes {
-                    return fail(.protocol, "more than \(Self.maxReplyLines) lines or 1 MiB in answer to one go")
+                    throw fail(.protocol, "more than \(Self.maxReplyLines) lines or 1 MiB in answer to one go")
                 }
                 guard let head = words.first else { continue }
                 // Written before it read the whole request: a stale line, after its last move.
                 if process.unreadInput() > 0 {
-                    return fail(.protocol, "'\(ProtocolLine.clip(line))' before it read the request: a line after its last move (one move per go)")
+                    throw fail(.protocol, "'\(ProtocolLine.clip(line))' before it read the request: a line after its last move (one move per go)")
                 }
                 switch head {
                 case "move":
-                    guard words.count == 2 else { return fail(.illegal, "'\(ProtocolLine.clip(line))' is not one move") }
+                    guard words.count == 2 else { throw fail(.illegal, "'\(ProtocolLine.clip(line))' is not one move") }
                     reply.move = String(words[1])
                     reply.seconds = Clock.now - start
-                    return .success(reply)
+                    return reply
                 case "info":
-                    if case .failure(let e) = ProtocolLine.info(words.dropFirst(), into: &reply) {
-                        return fail(.protocol, e.message)
-                    }
+                    do { try ProtocolLine.info(words.dropFirst(), into: &reply) } catch { throw fail(.protocol, error.message) }
                 case "error":
-                    return fail(.protocol, "the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
+                    throw fail(.protocol, "the agent said: \(ProtocolLine.rest(of: line, after: "error"))")
                 default:
-                    return fail(.protocol, "unexpected line '\(ProtocolLine.clip(line))' in answer to go (only info and move)")
+                    throw fail(.protocol, "unexpected line '\(ProtocolLine.clip(line))' in answer to go (only info and move)")
                 }
             }
         }
@@ -191,90 +183,76 @@ enum ProtocolLine {
     /// `line` cut for a message.
     static func clip(_ line: String) -> String { line.count > 80 ? String(line.prefix(80)) + "…" : line }
 
-    /// `key=value` words as pairs; a word without `=` is an error.
-    static func pairs(_ words: ArraySlice<Substring>) -> Result<[(String, String)], ParseError> {
-        var out: [(String, String)] = []
-        for w in words {
-            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else { return .failure(ParseError("'\(w)' is not key=value")) }
-            out.append((String(w[..<eq]), String(w[w.index(after: eq)...])))
-        }
-        return .success(out)
-    }
-
     /// A declared option, from the words after `option`.
-    static func option(_ words: ArraySlice<Substring>) -> Result<Parameter, ParseError> {
-        let kv: [(String, String)]
-        switch pairs(words) {
-        case .success(let p): kv = p
-        case .failure(let e): return .failure(ParseError("option: \(e.message)"))
+    static func option(_ words: ArraySlice<Substring>) throws(ParseError) -> Parameter {
+        let kv = try words.map { w throws(ParseError) in
+            guard let eq = w.firstIndex(of: "="), eq != w.startIndex else { throw ParseError("option: '\(w)' is not key=value") }
+            return (String(w[..<eq]), String(w[w.index(after: eq)...]))
         }
         var d: [String: String] = [:]
         for (k, v) in kv {
             guard ["name", "type", "default", "min", "max", "choices"].contains(k) else {
-                return .failure(ParseError("option: unknown key '\(k)' (known: name, type, default, min, max, choices)"))
+                throw ParseError("option: unknown key '\(k)' (known: name, type, default, min, max, choices)")
             }
-            guard d[k] == nil else { return .failure(ParseError("option: '\(k)' given twice")) }
+            guard d[k] == nil else { throw ParseError("option: '\(k)' given twice") }
             d[k] = v
         }
         guard let name = d["name"], let type = d["type"], let text = d["default"] else {
-            return .failure(ParseError("option: needs name=, type= and default="))
+            throw ParseError("option: needs name=, type= and default=")
         }
         guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }), name.first?.isLetter == true else {
-            return .failure(ParseError("option name '\(name)' is not a plain word"))
+            throw ParseError("option name '\(name)' is not a plain word")
         }
         guard !AgentConnection.reservedNames.contains(name) else {
-            return .failure(ParseError("option '\(name)' is reserved for the workbench's budget and deadline"))
+            throw ParseError("option '\(name)' is reserved for the workbench's budget and deadline")
         }
         let kind: Parameter.Kind
         switch type {
         case "integer":
             guard let lo = d["min"].flatMap({ NumberText.wholeNumber($0) }), let hi = d["max"].flatMap({ NumberText.wholeNumber($0) }), lo <= hi else {
-                return .failure(ParseError("option '\(name)': an integer needs whole min= and max=, min <= max"))
+                throw ParseError("option '\(name)': an integer needs whole min= and max=, min <= max")
             }
             kind = .integer(lo...hi)
         case "real":
             guard let lo = d["min"].flatMap({ NumberText.real($0) }), let hi = d["max"].flatMap({ NumberText.real($0) }), lo <= hi else {
-                return .failure(ParseError("option '\(name)': a real needs min= and max= numbers, min <= max"))
+                throw ParseError("option '\(name)': a real needs min= and max= numbers, min <= max")
             }
             kind = .real(lo...hi)
         case "flag": kind = .flag
         case "choice":
             let choices = (d["choices"] ?? "").split(separator: ",").map(String.init)
-            guard !choices.isEmpty else { return .failure(ParseError("option '\(name)': a choice needs choices=a,b,...")) }
+            guard !choices.isEmpty else { throw ParseError("option '\(name)': a choice needs choices=a,b,...") }
             kind = .choice(choices)
         case "text": kind = .text
         default:
-            return .failure(ParseError("option '\(name)': unknown type '\(type)' (integer, real, flag, choice, text)"))
+            throw ParseError("option '\(name)': unknown type '\(type)' (integer, real, flag, choice, text)")
         }
-        let parameter = Parameter(name, kind, help: "declared by the agent")
-        do {
-            let value = try parameter.parse(text)
-            return .success(Parameter(name, kind, default: value, help: "declared by the agent"))
-        } catch { return .failure(ParseError("option default: \(error.message)")) }
+        var parameter = Parameter(name, kind, help: "declared by the agent")
+        do { parameter.defaultValue = try parameter.parse(text) } catch { throw ParseError("option default: \(error.message)") }
+        return parameter
     }
 
     /// Reads the words after `info` into `reply`.
-    static func info(_ words: ArraySlice<Substring>, into reply: inout AgentConnection.Reply) -> Result<Void, ParseError> {
+    static func info(_ words: ArraySlice<Substring>, into reply: inout AgentConnection.Reply) throws(ParseError) {
         var rest = words
         while let w = rest.first {
-            if w == "string" { return .success(()) }  // free text to the end of the line
+            if w == "string" { return }  // free text to the end of the line
             rest = rest.dropFirst()
-            guard let eq = w.firstIndex(of: "=") else { return .failure(ParseError("info: '\(w)' is not key=value")) }
+            guard let eq = w.firstIndex(of: "=") else { throw ParseError("info: '\(w)' is not key=value") }
             let key = w[..<eq], value = w[w.index(after: eq)...]
             switch key {
             case "nodes", "playouts", "depth":
                 guard let n = NumberText.wholeNumber(value), n >= 0 else {
-                    return .failure(ParseError("info: \(key) must be a whole number >= 0, got '\(value)'"))
+                    throw ParseError("info: \(key) must be a whole number >= 0, got '\(value)'")
                 }
                 if key == "nodes" { reply.nodes = n } else if key == "playouts" { reply.playouts = n } else { reply.depth = n }
             case "value":
-                guard let v = NumberText.real(value) else { return .failure(ParseError("info: value must be a number, got '\(value)'")) }
+                guard let v = NumberText.real(value) else { throw ParseError("info: value must be a number, got '\(value)'") }
                 reply.value = v
             default:
                 continue  // keys of later versions
             }
         }
-        return .success(())
     }
 }
 

@@ -60,25 +60,24 @@ final class AgentProcess: @unchecked Sendable {
 
     /// The path of `program`: with a `/`, relative to `directory`; else the first
     /// executable of that name on `PATH`. The message names what is wrong.
-    static func resolve(_ program: String, directory: String) -> Result<String, StartFailure> {
+    static func resolve(_ program: String, directory: String) throws(StartFailure) -> String {
         if program.contains("/") {
             let path = program.hasPrefix("/") ? program : directory + "/" + program
-            return check(path, as: program)
+            return try check(path, as: program)
         }
         let searchPath = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         for dir in searchPath.split(separator: ":", omittingEmptySubsequences: true) {
-            let path = dir + "/" + program
-            if case .success = check(path, as: program) { return .success(path) }
+            if let path = try? check(dir + "/" + program, as: program) { return path }
         }
-        return .failure(StartFailure("program '\(program)' not found on PATH"))
+        throw StartFailure("program '\(program)' not found on PATH")
     }
 
-    private static func check(_ path: String, as program: String) -> Result<String, StartFailure> {
+    private static func check(_ path: String, as program: String) throws(StartFailure) -> String {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .failure(StartFailure("program '\(program)' not found (\(path))")) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(StartFailure("program '\(program)' is not a regular file (\(path))")) }
-        guard access(path, X_OK) == 0 else { return .failure(StartFailure("program '\(program)' is not executable (\(path))")) }
-        return .success(path)
+        guard stat(path, &info) == 0 else { throw StartFailure("program '\(program)' not found (\(path))") }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw StartFailure("program '\(program)' is not a regular file (\(path))") }
+        guard access(path, X_OK) == 0 else { throw StartFailure("program '\(program)' is not executable (\(path))") }
+        return path
     }
 
     /// Why a program could not be started.
@@ -98,27 +97,25 @@ final class AgentProcess: @unchecked Sendable {
 
     /// Starts `arguments` (the program resolved, no shell) in `directory`, in a process
     /// group of its own, its standard streams piped to us.
-    static func start(_ arguments: [String], directory: String) -> Result<AgentProcess, StartFailure> {
-        guard let program = arguments.first else { return .failure(StartFailure("empty command")) }
-        let path: String
-        switch resolve(program, directory: directory) {
-        case .success(let p): path = p
-        case .failure(let f): return .failure(f)
-        }
-        guard let addChdir else { return .failure(StartFailure("this C library cannot set a child's working directory")) }
+    static func start(_ arguments: [String], directory: String) throws(StartFailure) -> AgentProcess {
+        guard let program = arguments.first else { throw StartFailure("empty command") }
+        let path = try resolve(program, directory: directory)
+        guard let addChdir else { throw StartFailure("this C library cannot set a child's working directory") }
         // Pipes are made close-on-exec, and made and handed over under one lock, so an
         // agent started by another worker never inherits these ends (it would keep
         // this agent's input open after we close it).
-        return spawning.withLock { _ in spawn(path: path, arguments: arguments, directory: directory, addChdir: addChdir) }
+        return try spawning.withLock { _ throws(StartFailure) in
+            try spawn(path: path, arguments: arguments, directory: directory, addChdir: addChdir)
+        }
     }
 
     private static func spawn(path: String, arguments: [String], directory: String,
-                              addChdir: AddChdir) -> Result<AgentProcess, StartFailure> {
+                              addChdir: AddChdir) throws(StartFailure) -> AgentProcess {
         let program = arguments[0]
         var inPipe: [Int32] = [-1, -1], outPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
             for fd in inPipe + outPipe + errPipe where fd >= 0 { close(fd) }
-            return .failure(StartFailure("cannot make pipes: \(String(cString: strerror(errno)))"))
+            throw StartFailure("cannot make pipes: \(String(cString: strerror(errno)))")
         }
         for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
@@ -135,13 +132,11 @@ final class AgentProcess: @unchecked Sendable {
         // the workbench ignores or handles back at their defaults.
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         posix_spawnattr_setpgroup(&attributes, 0)
-        var mask = sigset_t()
-        sigemptyset(&mask)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        posix_spawnattr_setsigmask(&attributes, &signals)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, sig) }
+        posix_spawnattr_setsigdefault(&attributes, &signals)
 
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
         argv[0] = strdup(path)
@@ -164,29 +159,21 @@ final class AgentProcess: @unchecked Sendable {
         close(inPipe[0]); close(outPipe[1]); close(errPipe[1])
         guard status == 0 else {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
-            return .failure(StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))"))
+            throw StartFailure("cannot start '\(program)': \(String(cString: strerror(status)))")
         }
         for fd in [inPipe[1], outPipe[0], errPipe[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        return .success(AgentProcess(pid: pid, mark: mark, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
-                                     slot: ChildProcessGroups.register(pid)))
+        return AgentProcess(pid: pid, mark: mark, input: inPipe[1], output: outPipe[0], errors: errPipe[0],
+                            slot: ChildProcessGroups.register(pid))
     }
 
     // MARK: - Talking
 
-    /// Writes `line` and a newline before `deadline` (``Clock/now`` seconds); `false`
-    /// when the process no longer reads (it exited) or the deadline passed.
-    func send(_ line: String, until deadline: Double) -> Bool { send([line], until: deadline) }
-
-    /// Writes `lines`, each ended by a newline, in as few writes as the pipe allows:
-    /// one request is one system call, not one per line.
+    /// Writes `lines`, each ended by a newline, before `deadline` (``Clock/now`` seconds),
+    /// in as few writes as the pipe allows: one request is one system call, not one per
+    /// line. `false` when the process no longer reads (it exited) or the deadline passed.
     func send(_ lines: [String], until deadline: Double) -> Bool {
         guard input >= 0 else { return false }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            bytes.append(contentsOf: line.utf8)
-            bytes.append(10)
-        }
+        let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { write(input, $0.baseAddress! + sent, $0.count - sent) }
@@ -369,7 +356,7 @@ final class AgentProcess: @unchecked Sendable {
     /// asked to end at once before each is waited for.
     func askToQuit() {
         guard input >= 0 else { return }
-        _ = send("quit", until: Clock.now + 0.2)
+        _ = send(["quit"], until: Clock.now + 0.2)
         close(input); input = -1
         quitAsked = Clock.now
     }

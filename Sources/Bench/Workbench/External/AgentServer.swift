@@ -56,10 +56,9 @@ public struct AgentServer<Agent> {
 
     /// Sets option `name` to `text` (a setting or `w.NAME`), for the next game.
     mutating func set(_ name: String, _ text: String) throws(WorkbenchError) {
-        let known = name.hasPrefix("w.") ? spec.evaluationWeights.names.contains(String(name.dropFirst(2)))
-            : spec.kindDescription.parameters.named(name).map { $0.role == .setting } ?? false
-        guard known else { throw .usage("set: no option '\(name)'") }
         let parameter = spec.kindDescription.parameters.named(name)
+        let known = name.hasPrefix("w.") ? spec.evaluationWeights.names.contains(String(name.dropFirst(2))) : parameter?.role == .setting
+        guard known else { throw .usage("set: no option '\(name)'") }
         items.removeAll { $0.key == name || (parameter?.isNamed($0.key) ?? false) }
         items.append((name, text))
         do { _ = try catalog.parse(currentText) } catch { throw .usage("set \(name) \(text): \(error.message)") }
@@ -67,25 +66,6 @@ public struct AgentServer<Agent> {
 
     /// The spec with every `set` so far.
     var currentText: String { items.isEmpty ? spec.kind : spec.kind + ":" + items.map { "\($0.key)=\($0.text)" }.joined(separator: ",") }
-
-    /// Answers the commands every game shares: `protocol` (the handshake), `set`, and
-    /// `quit`; `false` when the conversation is over.
-    mutating func answer(_ words: [Substring], line: String, output: ([String]) -> Void) throws(WorkbenchError) -> Bool {
-        switch words[0] {
-        case "protocol":
-            guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
-                output(["error unsupported protocol version"])
-                return false
-            }
-            output(["name bench serve \(spec.text)"] + options + ["want gameover", "ok"])
-        case "set":
-            guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(ProtocolLine.clip(line))'") }
-            try set(String(words[1]), String(words[2]))
-        default:
-            return false  // quit
-        }
-        return true
-    }
 
     /// The budget of a `go` line's words (after `go`); `nil` when it gives none.
     static func budget(_ words: ArraySlice<Substring>) throws(WorkbenchError) -> SearchBudget? {
@@ -210,8 +190,17 @@ extension AgentServer {
             let words = ProtocolLine.words(line)
             guard let head = words.first else { continue }
             switch head {
-            case "protocol", "set", "quit":
-                guard try answer(words, line: line, output: output) else { return }
+            case "protocol":
+                guard words.count == 2, words[1] == "\(AgentConnection.version)" else {
+                    output(["error unsupported protocol version"])
+                    return
+                }
+                output(["name bench serve \(spec.text)"] + options + ["want gameover", "ok"])
+            case "set":
+                guard words.count == 3 else { throw .usage("set: needs a name and a value: '\(ProtocolLine.clip(line))'") }
+                try set(String(words[1]), String(words[2]))
+            case "quit":
+                return
             case "newgame":
                 let (seed, rules) = try Self.newGame(words.dropFirst(), game: G.name, sides: G.Format.Served.sides, rules: G.Rules.self)
                 do { agent = try catalog.checkedMake(currentText, seed: seed) } catch { throw error.prefixed("newgame") }

@@ -76,8 +76,7 @@ package enum ChildProcessGroups {
         func start() {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { return }
-            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             let readEnd = fds[0]
             let thread = Thread { [self] in
                 var byte: UInt8 = 0

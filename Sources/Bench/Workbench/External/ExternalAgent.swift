@@ -29,20 +29,14 @@ final class ExternalSession: @unchecked Sendable {
         if let connection { definition.checkin(connection) }
     }
 
-    /// Whether the agent wants the legal moves.
-    var wantsLegal: Bool { definition.handshake.wantsLegal }
-
     /// Asks for a move: `position` (the `position` line and any `moves`), the legal
     /// moves if the agent wants them (`legal()` is called only then), and `go` with
-    /// `budget`. `nil` with ``failure`` set when the agent misbehaved; its process is
-    /// then ended, and a next request starts a new one.
-    func move(position: [String], legal: () -> [String], budget: SearchBudget) -> AgentConnection.Reply? {
+    /// `budget`. Throws how the agent misbehaved, which the caller notes with
+    /// ``fail(_:)``: its process is then ended, and a next request starts a new one.
+    func move(position: [String], legal: () -> [String], budget: SearchBudget) throws(AgentFailure) -> AgentConnection.Reply {
         failure = nil
         if connection == nil {
-            switch definition.checkout() {
-            case .success(let c): connection = c
-            case .failure(let f): failure = f; return nil
-            }
+            connection = try definition.checkout()
             started = false
         }
         let c = connection!
@@ -71,12 +65,7 @@ final class ExternalSession: @unchecked Sendable {
             seconds = definition.moveTimeout
             limit = "the move timeout of \(Format.number(seconds)) s"
         }
-        switch c.request(lines, deadline: Clock.now + seconds, limit: limit) {
-        case .success(let reply): return reply
-        case .failure(let f):
-            fail(f)
-            return nil
-        }
+        return try c.request(lines, deadline: Clock.now + seconds, limit: limit)
     }
 
     /// The search result of a request (``move(position:legal:budget:)``): the move
@@ -85,7 +74,11 @@ final class ExternalSession: @unchecked Sendable {
     /// (an illegal move, ``failure`` says so).
     func result<M>(position: [String], legal: () -> [String], budget: SearchBudget, in text: @autoclosure () -> String,
                    parse: (String) throws(ParseError) -> M) -> SearchResult<M> {
-        guard let reply = move(position: position, legal: legal, budget: budget) else { return SearchResult(move: nil) }
+        let reply: AgentConnection.Reply
+        do { reply = try move(position: position, legal: legal, budget: budget) } catch {
+            fail(error)
+            return SearchResult(move: nil)
+        }
         let move: M
         do { move = try parse(reply.move) } catch {
             fail(AgentFailure(.illegal, "move '\(ProtocolLine.clip(reply.move))' in \(text()): \(error.message)"))
@@ -104,7 +97,7 @@ final class ExternalSession: @unchecked Sendable {
     /// played this game. A process that does not take the line is ended, not reused.
     func gameOver(_ end: GameEnd) {
         guard let c = connection, started, c.handshake.wantsGameOver else { return }
-        if !c.process.send(end.line, until: Clock.now + 1) {
+        if !c.process.send([end.line], until: Clock.now + 1) {
             c.process.end(gracefully: false)
             connection = nil
         }

@@ -38,24 +38,22 @@ public final class ExternalAgents: Sendable {
     /// file is read and checked as by ``load(_:)``; an agent name defined in two files
     /// is a usage error naming both files, found before any agent starts.
     public static func load(_ paths: [String]) throws(WorkbenchError) -> ExternalAgents {
-        var files: [(path: String, folder: String, entries: [AgentFileEntry])] = []
+        var entries: [(entry: AgentFileEntry, folder: String)] = []
         var defined: [String: String] = [:]
         for path in paths {
-            let entries = try Self.entries(path)
-            for entry in entries {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+            for entry in try Self.entries(path) {
                 if let other = defined[entry.name] {
                     throw .usage(other == path ? "agent file \(path): agent '\(entry.name)' defined twice"
                                  : "agent '\(entry.name)' is defined in two agent files: \(other) and \(path)")
                 }
                 defined[entry.name] = path
+                entries.append((entry, folder))
             }
-            files.append((path, URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path, entries))
         }
         var definitions: [ExternalAgentDefinition] = []
         do throws(WorkbenchError) {
-            for file in files {
-                for entry in file.entries { definitions.append(try ExternalAgentDefinition(entry, folder: file.folder)) }
-            }
+            for (entry, folder) in entries { definitions.append(try ExternalAgentDefinition(entry, folder: folder)) }
         } catch {
             for d in definitions { d.close() }
             throw error
@@ -68,7 +66,7 @@ public final class ExternalAgents: Sendable {
         guard let data = try RegularFile.contents(path) else { throw .runtime("agent file \(path): no such file") }
         let entries: [AgentFileEntry]
         do {
-            entries = try JSONDecoder().decode([AgentFileEntry].self, from: data)
+            entries = try JSONDecoder().decode([AgentFileEntry.Checked].self, from: data).map(\.entry)
         } catch {
             throw .usage("agent file \(path): \(AgentFileEntry.describe(error))")
         }
@@ -137,11 +135,8 @@ public final class ExternalAgentDefinition: Sendable {
         }
         guard !entry.command.isEmpty, !entry.command[0].isEmpty else { throw problem("'command' must name a program") }
         command = entry.command
-        if let dir = entry.dir {
-            directory = URL(fileURLWithPath: dir, relativeTo: URL(fileURLWithPath: folder, isDirectory: true)).standardizedFileURL.path
-        } else {
-            directory = folder
-        }
+        let base = URL(fileURLWithPath: folder, isDirectory: true)
+        directory = entry.dir.map { URL(fileURLWithPath: $0, relativeTo: base).standardizedFileURL.path } ?? folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw problem("dir '\(directory)' is not a directory")
@@ -158,13 +153,11 @@ public final class ExternalAgentDefinition: Sendable {
         moveTimeout = entry.timeout ?? 10
         margin = entry.margin ?? 0.25
         handshakeTimeout = entry.handshake ?? 10
-        if case .failure(let f) = AgentProcess.resolve(command[0], directory: directory) { throw problem(f.message) }
+        do { _ = try AgentProcess.resolve(command[0], directory: directory) } catch { throw problem(error.message) }
         let connection: AgentConnection
-        switch AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout) {
-        case .success(let c): connection = c
-        case .failure(let f):
-            let tail = f.stderr.last.map { " (stderr: \($0))" } ?? ""
-            throw problem("\(f.reason)\(tail)")
+        do { connection = try AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout) } catch {
+            let tail = error.stderr.last.map { " (stderr: \($0))" } ?? ""
+            throw problem("\(error.reason)\(tail)")
         }
         handshake = connection.handshake
         // The file's options become the kind's defaults: declared options and budget keys.
@@ -202,9 +195,9 @@ public final class ExternalAgentDefinition: Sendable {
     ]
 
     /// An idle process, or a new one that has shaken hands.
-    func checkout() -> Result<AgentConnection, AgentFailure> {
-        if let c = idle.withLock({ $0.popLast() }) { return .success(c) }
-        return AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout)
+    func checkout() throws(AgentFailure) -> AgentConnection {
+        if let c = idle.withLock({ $0.popLast() }) { return c }
+        return try AgentConnection.open(command: command, directory: directory, seconds: handshakeTimeout)
     }
 
     /// Takes back a process that finished a game in good order, or ends it once the
@@ -222,10 +215,7 @@ public final class ExternalAgentDefinition: Sendable {
     /// Ends every idle process; later check-ins end theirs.
     func close() {
         closed.store(true, ordering: .sequentiallyConsistent)
-        let all = idle.withLock { list -> [AgentConnection] in
-            defer { list.removeAll() }
-            return list
-        }
+        let all = idle.withLock { exchange(&$0, with: []) }
         // All asked first, then each waited for: one second in all, not one each.
         for c in all { c.process.askToQuit() }
         for c in all { c.process.end(gracefully: true) }
@@ -242,20 +232,18 @@ struct AgentFileEntry: Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, command, dir, options, timeout, margin, handshake }
 
-    init(from decoder: any Decoder) throws {
-        let known = try decoder.container(keyedBy: JSON.Key.self)
-        for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
-            throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
-                "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+    /// An entry whose keys are checked before it is decoded: an unknown key is an
+    /// error, where the decoder would skip it.
+    struct Checked: Decodable {
+        var entry: AgentFileEntry
+        init(from decoder: any Decoder) throws {
+            let known = try decoder.container(keyedBy: JSON.Key.self)
+            for key in known.allKeys where CodingKeys(rawValue: key.stringValue) == nil {
+                throw DecodingError.dataCorruptedError(forKey: key, in: known, debugDescription:
+                    "unknown key '\(key.stringValue)' (known: \(CodingKeys.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            entry = try AgentFileEntry(from: decoder)
         }
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        command = try c.decode([String].self, forKey: .command)
-        dir = try c.decodeIfPresent(String.self, forKey: .dir)
-        options = try c.decodeIfPresent([String: OptionValue].self, forKey: .options)
-        timeout = try c.decodeIfPresent(Double.self, forKey: .timeout)
-        margin = try c.decodeIfPresent(Double.self, forKey: .margin)
-        handshake = try c.decodeIfPresent(Double.self, forKey: .handshake)
     }
 
     /// A decoding error of an agents file in one line, in the workbench's words

@@ -55,11 +55,8 @@ enum ProcessTree {
         defer { closedir(dir) }
         var out: [Entry] = []
         while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { p in
-                p.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard let pid = pid_t(name), let e = stat(of: pid) else { continue }
-            out.append(e)
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let pid = pid_t(name), let e = stat(of: pid) { out.append(e) }
         }
         return out
     }

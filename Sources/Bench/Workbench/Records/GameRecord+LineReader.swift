@@ -13,7 +13,7 @@ extension GameRecord {
     /// The record of `line` (without its newline), or `nil` when the line is not exactly
     /// as ``jsonLine`` writes a consistent record.
     static func read(line: UnsafeRawBufferPointer) -> GameRecord? {
-        var r = LineReader(line)
+        var r = LineReader(b: line)
         return r.record()
     }
 
@@ -60,8 +60,6 @@ extension GameRecord {
 private struct LineReader {
     let b: UnsafeRawBufferPointer
     var i = 0
-
-    init(_ bytes: UnsafeRawBufferPointer) { b = bytes }
 
     mutating func take(_ c: UInt8) -> Bool {
         guard i < b.count, b[i] == c else { return false }

@@ -18,15 +18,10 @@ package enum JSON {
     package static func text<T: Encodable>(_ value: T) throws(WorkbenchError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do {
-            let data = try encoder.encode(value)
-            guard let text = String(data: data, encoding: .utf8) else { throw WorkbenchError.runtime("JSON output is not UTF-8") }
-            return text
-        } catch let error as WorkbenchError {
-            throw error
-        } catch {
-            throw .runtime("cannot encode \(T.self) as JSON: \(describe(error))")
-        }
+        let data: Data
+        do { data = try encoder.encode(value) } catch { throw .runtime("cannot encode \(T.self) as JSON: \(describe(error))") }
+        guard let text = String(data: data, encoding: .utf8) else { throw .runtime("JSON output is not UTF-8") }
+        return text
     }
 
     /// Appends `s` as a quoted JSON string to `out`, escaped as `JSONEncoder` escapes

@@ -51,11 +51,9 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
 
     /// Makes every line appended so far durable now (`fsync`).
     public func synchronize() throws(WorkbenchError) {
-        let failure: String? = handle.withLock { h in
-            do { try h.synchronize() } catch { return error.localizedDescription }
-            return nil
+        try handle.withLock { h throws(WorkbenchError) in
+            do { try h.synchronize() } catch { throw .runtime("cannot synchronise \(url.path): \(error.localizedDescription)") }
         }
-        if let failure { throw .runtime("cannot synchronise \(url.path): \(failure)") }
     }
 
     /// Appends `line` as one line of JSON, in one write; synchronised by the log's
@@ -153,25 +151,21 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
             for end in Self.lineEnds(in: pending) {
                 line += 1
                 let text = pending[start..<end]
-                if let including, !including(text) {
-                    shape.lines += 1
-                    shape.wholeLinesLength += text.count + 1
-                    start = end + 1
-                    continue
-                }
-                let value: Line
-                let data = Data(text)
-                if let direct, let v = data.withUnsafeBytes({ direct.read(line: $0) }) as? Line {
-                    value = v
-                } else {
-                    // First, so that the message names the duplicate rather than whichever
-                    // copy the decoder kept and found wrong.
-                    try refuseDuplicateKeys(data, line)
-                    do { value = try decoder.decode(Line.self, from: data) } catch {
-                        throw .runtime("\(url.path) line \(line) is not \(what) (\(JSON.describe(error)))")
+                if including?(text) ?? true {
+                    let value: Line
+                    let data = Data(text)
+                    if let direct, let v = data.withUnsafeBytes({ direct.read(line: $0) }) as? Line {
+                        value = v
+                    } else {
+                        // First, so that the message names the duplicate rather than whichever
+                        // copy the decoder kept and found wrong.
+                        try refuseDuplicateKeys(data, line)
+                        do { value = try decoder.decode(Line.self, from: data) } catch {
+                            throw .runtime("\(url.path) line \(line) is not \(what) (\(JSON.describe(error)))")
+                        }
                     }
+                    try body(value, data, line)
                 }
-                try body(value, data, line)
                 shape.lines += 1
                 shape.wholeLinesLength += text.count + 1
                 start = end + 1

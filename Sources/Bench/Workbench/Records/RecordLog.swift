@@ -56,14 +56,11 @@ public final class RecordLog: Sendable {
     /// Appends `record` as one line, in one write (synchronised by the log's policy).
     public func append(_ record: GameRecord) throws(WorkbenchError) { try lines.append(text: record.jsonLine + "\n") }
 
-    /// Appends a record's line as ``GameRecord/jsonLine`` gave it (encoded beforehand,
-    /// outside any lock the caller holds while appending).
-    public func append(line: String) throws(WorkbenchError) { try lines.append(text: line + "\n") }
-
     /// Appends `record`, whose line is `line` (``GameRecord/jsonLine``, encoded
-    /// beforehand), and keeps it when the report page shows it.
+    /// beforehand, outside any lock the caller holds while appending), and keeps it
+    /// when the report page shows it.
     func append(_ record: GameRecord, line: String) throws(WorkbenchError) {
-        try append(line: line)
+        try lines.append(text: line + "\n")
         if let isShown {
             let kept = isShown(record.index)
             shown.withLock { s in
