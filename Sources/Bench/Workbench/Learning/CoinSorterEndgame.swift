@@ -59,9 +59,9 @@ public enum CoinSorterEndgame {
         for name in names {
             let sorted = records.filter { $0.agents[0] == name }.sorted { $0.seed < $1.seed }
             let games = deals.map { Array(sorted.prefix($0)) } ?? sorted
-            let positions = try ForkJoin.mapTasks(count: games.count, workers: threads) { i -> Result<Position, WorkbenchError> in
-                do throws(WorkbenchError) { return .success(try solve(games[i], turns: turns)) } catch { return .failure(error) }
-            }.map { r throws(WorkbenchError) in try r.get() }
+            let positions = try ForkJoin.mapTasks(count: games.count, workers: threads) { i throws(WorkbenchError) in
+                try solve(games[i], turns: turns)
+            }
             rows.append(Row(agent: name, positions: positions))
         }
         return (rows, note)

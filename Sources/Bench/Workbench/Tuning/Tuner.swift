@@ -153,11 +153,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
     func resolvedSettings() throws(WorkbenchError) -> TuningSettings<Games.Rules> {
         var s = settings
         s.resolvedAgent = try games.resolved(s.agent)
-        if let pool = s.opponents {
-            var resolved: [String] = []
-            for o in pool { resolved.append(try games.resolved(o)) }
-            s.resolvedOpponents = resolved
-        }
+        s.resolvedOpponents = try s.opponents?.map { o throws(WorkbenchError) in try games.resolved(o) }
         s.version = WorkbenchVersion.current
         return s
     }

@@ -135,7 +135,7 @@ enum TuningReport {
             let interval = half.map { "[\(Format.fixed(mean - $0, 3)), \(Format.fixed(mean + $0, 3))]" } ?? "—"
             o.append("| pairs | tuned W-D-L | pairs scoring 0, ¼, ½, ¾, 1 | pair score | 95% interval | Elo (pairs) | nElo | LOS (pairs) |")
             o.append("|---:|---|---|---:|---|---:|---:|---:|")
-            o.append("| \(n) | \(p.overall.wins)-\(p.overall.draws)-\(p.overall.losses) | \(p.pentanomial.map(String.init).joined(separator: " ")) | \(n > 0 ? Format.fixed(mean, 3) : "—") | \(interval) | \(TournamentReport.plusMinus(p.paired.elo, p.paired.eloError)) | \(TournamentReport.plusMinus(p.paired.normalizedElo, p.paired.normalizedEloError)) | \(TournamentReport.percent(p.paired.los)) |")
+            o.append("| \(n) | \(TournamentReport.wdl(p.overall)) | \(p.pentanomial.map(String.init).joined(separator: " ")) | \(n > 0 ? Format.fixed(mean, 3) : "—") | \(interval) | \(TournamentReport.plusMinus(p.paired.elo, p.paired.eloError)) | \(TournamentReport.plusMinus(p.paired.normalizedElo, p.paired.normalizedEloError)) | \(TournamentReport.percent(p.paired.los)) |")
             o.append("")
             let verdict: String
             if let half {
@@ -160,11 +160,8 @@ enum TuningReport {
                     guard let q = v.summary.pairings.first(where: { Set([$0.agentA, $0.agentB]) == Set([agent, opponent]) && agent != opponent }) else {
                         return ("—", "—")
                     }
-                    var t = q.overall
-                    if q.agentA != agent { swap(&t.wins, &t.losses) }
-                    let n = t.wins + t.draws + t.losses
-                    let score = n > 0 ? Format.fixed((Double(t.wins) + Double(t.draws) / 2) / Double(n), 3) : "—"
-                    return ("\(t.wins)-\(t.draws)-\(t.losses)", score)
+                    let t = q.agentA == agent ? q.overall : q.overall.mirrored
+                    return (TournamentReport.wdl(t), f(TournamentSummary.score(t), 3))
                 }
                 for opponent in pool {
                     let (tw, ts) = opponent == v.tuned ? ("(itself)", "—") : against(v.tuned, opponent)
@@ -178,10 +175,9 @@ enum TuningReport {
             let agents = v.summary.puzzleAgents
             guard let comparison = v.summary.puzzleComparisons.first, agents.count == 2 else { return o + ["No deals were played.", ""] }
             let d = comparison.comparison.difference
-            let interval = d.interval.map { "[\(f($0.low, 3)), \(f($0.high, 3))]" } ?? "—"
             o.append("| deals | baseline mean | tuned mean | tuned − baseline | 95% interval | t | p (paired t) | p (Wilcoxon) |")
             o.append("|---:|---:|---:|---:|---|---:|---:|---:|")
-            o.append("| \(d.count) | \(f(agents[0].scores.mean, 3)) | \(f(agents[1].scores.mean, 3)) | \(f(d.mean, 3)) | \(interval) | \(f(comparison.comparison.t, 2)) | \(TournamentReport.pValue(comparison.comparison.pValue)) | \(TournamentReport.pValue(comparison.wilcoxon.pValue)) |")
+            o.append("| \(d.count) | \(f(agents[0].scores.mean, 3)) | \(f(agents[1].scores.mean, 3)) | \(f(d.mean, 3)) | \(TournamentReport.interval(d.interval?.low, d.interval?.high, 3)) | \(f(comparison.comparison.t, 2)) | \(TournamentReport.pValue(comparison.comparison.pValue)) | \(TournamentReport.pValue(comparison.wilcoxon.pValue)) |")
             o.append("")
             let verdict: String
             if let p = comparison.comparison.pValue, let mean = d.mean {
