@@ -119,7 +119,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor, Subcommand {
             observer.verificationEnd = { games.finish() }
         }
         TuneInterrupt.install()
-        let outcome: TuningOutcome
+        let outcome: TuningOutcome<T.Rules>
         do {
             outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
         } catch { throw error.prefixed(Self.name) }

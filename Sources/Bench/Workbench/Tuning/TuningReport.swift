@@ -20,11 +20,11 @@ enum TuningReport {
 
     // MARK: - Settings
 
-    static func settings(_ s: TuningSettingsDescription, threads: Int?) -> String {
+    static func settings<R>(_ s: TuningSettings<R>, resumedWith: String?, threads: Int?) -> String {
         var o: [String] = []
         o += ["# Tuning: \(s.game), `\(s.agent)`", "", "Produced by:", ""]
         o += ["```sh", s.command.isEmpty ? "(the Workbench library)" : s.command, "```", ""]
-        if let resumed = s.resumedWith {
+        if let resumed = resumedWith {
             o += ["Resumed with:", "", "```sh", resumed, "```", ""]
         }
         o += ["## Settings", ""]
@@ -45,7 +45,8 @@ enum TuningReport {
             resultBound = "a result is the mean of \(s.batch) paired point differences (points per deal)"
         }
         o += ["| setting | value |", "|---|---|"]
-        o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
+        let rules = (try? JSON.text(s.rules)) ?? "?"
+        o.append("| game | \(s.game)\(rules == "{}" ? "" : ", rules `\(rules)`") |")
         o.append("| baseline agent | `\(s.agent)` |")
         if let resolved = s.resolvedAgent {
             let pool = s.resolvedOpponents.map { "; opponents " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? ""
@@ -71,7 +72,7 @@ enum TuningReport {
             o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
         }
         o.append("")
-        o.append("| \(s.options ? "option" : "weight") | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
+        o.append("| \(s.options == true ? "option" : "weight") | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
         o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for (p, gains) in zip(s.parameters, s.gains) {
             o.append("| \(s.label(p.name)) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
@@ -84,11 +85,11 @@ enum TuningReport {
 
     // MARK: - Results
 
-    static func results(_ r: TuningOutcome) -> String {
+    static func results<R>(_ r: TuningOutcome<R>) -> String {
         let s = r.settings
         var o: [String] = []
         o += ["## Final weights", ""]
-        o.append("| \(s.options ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
+        o.append("| \(s.options == true ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
         o.append("|---|---:|---:|---:|---:|---|")
         for (p, theta) in zip(s.parameters, r.theta) {
             let atBound = theta == p.lower ? "at the lower bound" : theta == p.upper ? "at the upper bound" : ""
@@ -217,8 +218,10 @@ enum TuningReport {
     }
 }
 
-extension TuningSettingsDescription {
-    /// The settings section of `summary.md` (title, command, settings and the
-    /// weights' gains), what `bench tune` prints before it starts.
-    public func markdown(threads: Int?) -> String { TuningReport.settings(self, threads: threads) }
+extension TuningSettings {
+    /// The settings section of `summary.md` (title, command, the command that resumed
+    /// the run, settings and the weights' gains), what `bench tune` prints before it starts.
+    public func markdown(threads: Int?, resumedWith: String? = nil) -> String {
+        TuningReport.settings(self, resumedWith: resumedWith, threads: threads)
+    }
 }
