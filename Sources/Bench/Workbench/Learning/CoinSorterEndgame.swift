@@ -70,19 +70,19 @@ public enum CoinSorterEndgame {
     /// The game replayed to `turns` turns left, and that position solved.
     static func solve(_ game: GameRecord, turns: Int) throws(WorkbenchError) -> Position {
         var referee = CoinSorterReferee(seed: game.seed)
+        func parse(_ text: String) throws(WorkbenchError) -> CoinSorter.Swap {
+            do { return try referee.state.parseMove(text) } catch { throw .runtime("game \(game.index): move '\(text)': \(error.message)") }
+        }
         var moves = game.moves[...]
         while referee.state.turnsLeft > turns, let text = moves.first {
             moves = moves.dropFirst()
-            do { referee.play(try referee.state.parseMove(text)) } catch {
-                throw .runtime("game \(game.index): move '\(text)': \(error.message)")
-            }
+            referee.play(try parse(text))
         }
         guard referee.state.turnsLeft == turns, let text = moves.first else {
             throw .runtime("game \(game.index) never reaches \(turns) turns left with a move to play")
         }
         let s = referee.state
-        let move: CoinSorter.Swap
-        do { move = try s.parseMove(text) } catch { throw .runtime("game \(game.index): move '\(text)': \(error.message)") }
+        let move = try parse(text)
         guard let final = game.puzzleScore else { throw .runtime("game \(game.index) has no score") }
         return Position(deal: game.seed, best: CoinSorterExact.value(s), agentMove: CoinSorterExact.actionValue(s, move),
                         realized: final - s.score, clairvoyant: CoinSorterExact.clairvoyantValue(referee))

@@ -163,7 +163,10 @@ public struct WorkbenchTuningGames<G: WorkbenchGame>: TuningGames {
                                        + agentFiles.flatMap { ["--agent-file", $0] })
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
         let entrants = try agents.map { a throws(WorkbenchError) in try Entrant<G>(spec: a, catalog: catalog) }
-        let match = try tournament(entrants, units: count, seed: seed, command: TuningPlay.header(settings) + command)
+        // The match's command says first what it belongs to.
+        let header = "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
+            + "# the same games as:\n"
+        let match = try tournament(entrants, units: count, seed: seed, command: header + command)
         let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
         var verification = TuningVerification(kind: kind, tuned: tuned, baseline: settings.agent, seed: seed, count: count,
                                               command: command, summary: summary)
@@ -226,12 +229,6 @@ enum TuningPlay {
         observer.verificationEnd?()
         try summary.write(to: folder)
         return summary
-    }
-
-    /// The first line of the verification's command: what it belongs to.
-    static func header<R>(_ settings: TuningSettings<R>) -> String {
-        "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
-            + "# the same games as:\n"
     }
 }
 
