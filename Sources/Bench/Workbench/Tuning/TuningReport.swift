@@ -129,8 +129,7 @@ enum TuningReport {
             o.append("The tuned agent against the baseline: \(v.count) game pairs, each from a fresh random opening with the sides swapped. The seeds derive from the run's seed by a stream the tuning never uses (purpose 18, seed \(v.seed)); an opening may still repeat one of the tuning's by chance. Games and tables: `verify/`.")
             o.append("")
             guard let p = v.summary.pairings.first else { return o + ["No games were played.", ""] }
-            var penta = Pentanomial()
-            penta.counts = p.pentanomial
+            let penta = Pentanomial(counts: p.pentanomial)
             let n = penta.pairs, mean = penta.mean, variance = penta.variance
             let half: Double? = n >= 2 && variance > 0 ? 1.96 * (variance / Double(n)).squareRoot() : nil
             let interval = half.map { "[\(Format.fixed(mean - $0, 3)), \(Format.fixed(mean + $0, 3))]" } ?? "—"
