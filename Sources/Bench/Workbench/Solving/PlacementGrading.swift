@@ -1,6 +1,7 @@
 import Boards
 import Foundation
 import Search
+import Synchronization
 
 /// Grades an agent on Bagh-Chal *placement-phase* positions against the placement
 /// sweep's layers (`bench grade --phase placement`, docs/placement.md): does its move
@@ -71,9 +72,9 @@ public enum PlacementGrading {
         do { spec = try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
         do { _ = try catalog.make(spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(text)'") }
         let clock = Clock(seconds: nil)
-        let done = GradedCount()
+        let done = Atomic<Int>(0)
         let moves = try ForkJoin.mapTasks(count: count, workers: threads) { i throws(WorkbenchError) -> GradedMove in
-            defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
+            defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, count) }
             let p = position(seed: seed, number: i)
             let before = try value(of: p, placement: placement, sliding: sliding)
             guard var agent = try? catalog.make(spec, seed: SplitMix64.mix(seed) &+ UInt64(i)) else {
