@@ -59,9 +59,9 @@ public enum CoinSorterEndgame {
         for name in names {
             let sorted = records.filter { $0.agents[0] == name }.sorted { $0.seed < $1.seed }
             let games = deals.map { Array(sorted.prefix($0)) } ?? sorted
-            let positions = try ForkJoin.mapTasks(count: games.count, workers: threads) { i -> Result<Position, WorkbenchError> in
-                do throws(WorkbenchError) { return .success(try solve(games[i], turns: turns)) } catch { return .failure(error) }
-            }.map { r throws(WorkbenchError) in try r.get() }
+            let positions = try ForkJoin.mapTasks(count: games.count, workers: threads) { i throws(WorkbenchError) in
+                try solve(games[i], turns: turns)
+            }
             rows.append(Row(agent: name, positions: positions))
         }
         return (rows, note)
@@ -70,19 +70,19 @@ public enum CoinSorterEndgame {
     /// The game replayed to `turns` turns left, and that position solved.
     static func solve(_ game: GameRecord, turns: Int) throws(WorkbenchError) -> Position {
         var referee = CoinSorterReferee(seed: game.seed)
+        func parse(_ text: String) throws(WorkbenchError) -> CoinSorter.Swap {
+            do { return try referee.state.parseMove(text) } catch { throw .runtime("game \(game.index): move '\(text)': \(error.message)") }
+        }
         var moves = game.moves[...]
         while referee.state.turnsLeft > turns, let text = moves.first {
             moves = moves.dropFirst()
-            do { referee.play(try referee.state.parseMove(text)) } catch {
-                throw .runtime("game \(game.index): move '\(text)': \(error.message)")
-            }
+            referee.play(try parse(text))
         }
         guard referee.state.turnsLeft == turns, let text = moves.first else {
             throw .runtime("game \(game.index) never reaches \(turns) turns left with a move to play")
         }
         let s = referee.state
-        let move: CoinSorter.Swap
-        do { move = try s.parseMove(text) } catch { throw .runtime("game \(game.index): move '\(text)': \(error.message)") }
+        let move = try parse(text)
         guard let final = game.puzzleScore else { throw .runtime("game \(game.index) has no score") }
         return Position(deal: game.seed, best: CoinSorterExact.value(s), agentMove: CoinSorterExact.actionValue(s, move),
                         realized: final - s.score, clairvoyant: CoinSorterExact.clairvoyantValue(referee))

@@ -124,8 +124,7 @@ public struct CoinSorterTraining: Sendable {
                 throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
-            var rows: [Int: (games: Int, seed: UInt64, mean: Double)] = [:]
-            for r in try Self.heldOutRows(folder) { rows[r.episodes] = (r.games, r.seed, r.mean) }
+            let rows = Dictionary(try Self.heldOutRows(folder).map { ($0.episodes, $0) }, uniquingKeysWith: { $1 })
             for i in curve.indices {
                 guard let r = rows[curve[i].episodes] else { continue }
                 curve[i].heldOut = r.mean

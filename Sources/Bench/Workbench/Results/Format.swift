@@ -2,7 +2,6 @@ import Foundation
 
 /// Numbers as the tables print them.
 package enum Format {
-    /// `x` with `places` decimals.
     /// `x` with `places` decimals; never "-0.0" (a value that rounds to zero prints unsigned).
     package static func fixed(_ x: Double, _ places: Int) -> String {
         let text = String(format: "%.\(places)f", x)

@@ -134,14 +134,12 @@ public enum ReportPage {
                     return r.components(separatedBy: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 }
                 let aligns = table.count > 1 ? cells(table[1]).map { $0.hasSuffix(":") ? " class=\"num\"" : "" } : []
-                o += "<div class=\"table\"><table><thead><tr>"
-                for (k, c) in cells(table[0]).enumerated() { o += "<th\(k < aligns.count ? aligns[k] : "")>\(inline(c))</th>" }
-                o += "</tr></thead><tbody>\n"
-                for row in table.dropFirst(2) {
-                    o += "<tr>"
-                    for (k, c) in cells(row).enumerated() { o += "<td\(k < aligns.count ? aligns[k] : "")>\(inline(c))</td>" }
-                    o += "</tr>\n"
+                // A row's cells as `tag` elements, each aligned as its column.
+                func row(_ line: String, _ tag: String) -> String {
+                    cells(line).enumerated().map { k, c in "<\(tag)\(k < aligns.count ? aligns[k] : "")>\(inline(c))</\(tag)>" }.joined()
                 }
+                o += "<div class=\"table\"><table><thead><tr>\(row(table[0], "th"))</tr></thead><tbody>\n"
+                for line in table.dropFirst(2) { o += "<tr>\(row(line, "td"))</tr>\n" }
                 o += "</tbody></table></div>\n"
                 table = []
             }

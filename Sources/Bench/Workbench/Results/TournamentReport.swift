@@ -130,13 +130,9 @@ enum TournamentReport {
                 + (family ? " With \(s.puzzleComparisons.count) comparisons, the Holm columns adjust both p-values for the whole table (Holm's step-down method)." : "")
                 + " — : undefined.")
             o.append("")
-            if family {
-                o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p (t) | Holm p (t) | W⁺ | p (Wilcoxon) | Holm p (Wilcoxon) |")
-                o.append("|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|")
-            } else {
-                o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p (t) | W⁺ | p (Wilcoxon) |")
-                o.append("|---|---|---:|---:|---|---:|---:|---:|---:|")
-            }
+            o.append("| agent A | agent B | deals | mean difference | 95% interval | t | p (t) |" + (family ? " Holm p (t) |" : "")
+                + " W⁺ | p (Wilcoxon) |" + (family ? " Holm p (Wilcoxon) |" : ""))
+            o.append("|---|---|---:|---:|---|---:|---:|" + (family ? "---:|" : "") + "---:|---:|" + (family ? "---:|" : ""))
             for c in s.puzzleComparisons {
                 let d = c.comparison.difference, range = d.interval
                 var row = "| `\(c.agentA)` | `\(c.agentB)` | \(d.count) | \(f(d.mean, 3)) | \(interval(range?.low, range?.high, 3)) | "
@@ -216,13 +212,10 @@ extension TournamentSummary {
     public var csv: String { TournamentReport.csv(self) }
 
     /// Writes summary.md, summary.csv, summary.json and the figures into `folder`,
-    /// each file whole (written aside, then renamed).
-    public func write(to folder: URL) throws(WorkbenchError) { try TournamentReport.write(self, to: folder) }
-
-    /// Writes the files as ``write(to:)`` does, after a run that appended to `log`
-    /// (the folder's `games.jsonl`): the report page takes its games from what the log
-    /// kept instead of reading the file back.
-    public func write(to folder: URL, log: RecordLog?) throws(WorkbenchError) {
+    /// each file whole (written aside, then renamed). After a run that appended to
+    /// `log` (the folder's `games.jsonl`), the report page takes its games from what
+    /// the log kept instead of reading the file back.
+    public func write(to folder: URL, log: RecordLog? = nil) throws(WorkbenchError) {
         try TournamentReport.write(self, to: folder, shown: log?.shownRecords)
     }
 }

@@ -298,10 +298,7 @@ public enum Machine {
         #endif
     }
 
-    public static var date: String {
-        let f = ISO8601DateFormatter()
-        return f.string(from: Date())
-    }
+    public static var date: String { ISO8601DateFormatter().string(from: Date()) }
 }
 
 /// An agent's name in a run and its resolved spec.

@@ -87,7 +87,7 @@ public enum Grading {
         make: @escaping @Sendable (_ seed: UInt64) throws(ParseError) -> any TwoPlayerAgent<G>,
         finished: ([GradedLine]) throws(WorkbenchError) -> Void
     ) throws(WorkbenchError) {
-        let done = GradedCount()
+        let done = Atomic<Int>(0)
         let total = numbers.count
         var start = 0
         while start < total {
@@ -97,7 +97,7 @@ public enum Grading {
                 let i = block[task]
                 let clock = Clock(seconds: nil)
                 let p = position(G.self, table: table, seed: seed, number: i)
-                defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, total) }
+                defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, total) }
                 // An agent that cannot be made here was made once before the run (the spec
                 // path checks it), so this counts as no move, never silently as a grade.
                 guard var agent = try? make(SplitMix64.mix(seed) &+ UInt64(i)) else { return nil }
@@ -122,11 +122,6 @@ public enum Grading {
             try finished(graded.map { $0! })
         }
     }
-}
-
-/// Positions graded so far, for progress reports.
-final class GradedCount: Sendable {
-    let value = Atomic<Int>(0)
 }
 
 /// One graded move: the position's value for the side to move, before and after the move.

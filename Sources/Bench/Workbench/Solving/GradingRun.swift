@@ -31,9 +31,7 @@ extension Grading {
         let report = try PositionRun.writeReport(folder, file: opened.file, items: items, threads: threads, seconds: clock.elapsed)
         return (report, opened.repair)
     }
-}
 
-extension Grading {
     /// The agent a resumed grading in `folder` plays, and the resolved spec it records:
     /// `checked` (the agent as given), or the spec the run recorded when this version
     /// reads the name as another agent (``ResolvedSpecs/asRecorded(_:name:now:catalog:)``),

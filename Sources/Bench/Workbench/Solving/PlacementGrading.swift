@@ -1,6 +1,7 @@
 import Boards
 import Foundation
 import Search
+import Synchronization
 
 /// Grades an agent on Bagh-Chal *placement-phase* positions against the placement
 /// sweep's layers (`bench grade --phase placement`, docs/placement.md): does its move
@@ -71,30 +72,25 @@ public enum PlacementGrading {
         do { spec = try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
         do { _ = try catalog.make(spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(text)'") }
         let clock = Clock(seconds: nil)
-        let done = GradedCount()
-        let graded = ForkJoin.mapTasks(count: count, workers: threads) { i -> Result<GradedMove, WorkbenchError> in
-            defer { progress?(done.value.wrappingAdd(1, ordering: .relaxed).newValue, count) }
+        let done = Atomic<Int>(0)
+        let moves = try ForkJoin.mapTasks(count: count, workers: threads) { i throws(WorkbenchError) -> GradedMove in
+            defer { progress?(done.wrappingAdd(1, ordering: .relaxed).newValue, count) }
             let p = position(seed: seed, number: i)
-            do throws(WorkbenchError) {
-                let before = try value(of: p, placement: placement, sliding: sliding)
-                guard var agent = try? catalog.make(spec, seed: SplitMix64.mix(seed) &+ UInt64(i)) else {
-                    throw .runtime("grade: agent '\(spec.text)' could not be made for position \(i)")
+            let before = try value(of: p, placement: placement, sliding: sliding)
+            guard var agent = try? catalog.make(spec, seed: SplitMix64.mix(seed) &+ UInt64(i)) else {
+                throw .runtime("grade: agent '\(spec.text)' could not be made for position \(i)")
+            }
+            guard let move = agent.selectMove(GameHistory(p)).move, p.legalMoves.contains(move) else {
+                guard let failure = (agent as? any FailureReporting)?.failure else {
+                    throw .runtime("grade: agent '\(spec.text)' returned no legal move in position \(i) (\(p.text))")
                 }
-                guard let move = agent.selectMove(GameHistory(p)).move, p.legalMoves.contains(move) else {
-                    guard let failure = (agent as? any FailureReporting)?.failure else {
-                        throw .runtime("grade: agent '\(spec.text)' returned no legal move in position \(i) (\(p.text))")
-                    }
-                    return .success(GradedMove(before: .kindOnly(before), after: .loss(plies: 0), forfeit: failure.termination))
-                }
-                var child = p
-                child.play(move)
-                let after = try value(of: child, placement: placement, sliding: sliding)
-                return .success(GradedMove(before: .kindOnly(before), after: TablebaseValue.kindOnly(after).beforeMoveKind))
-            } catch { return .failure(error) }
+                return GradedMove(before: .kindOnly(before), after: .loss(plies: 0), forfeit: failure.termination)
+            }
+            var child = p
+            child.play(move)
+            let after = try value(of: child, placement: placement, sliding: sliding)
+            return GradedMove(before: .kindOnly(before), after: TablebaseValue.kindOnly(after).beforeMoveKind)
         }
-        var moves: [GradedMove] = []
-        moves.reserveCapacity(count)
-        for result in graded { moves.append(try result.get()) }
         return GradingReport(game: BaghChal.name, agent: spec.text, seed: seed, threads: threads, seconds: clock.elapsed,
                              moves: moves, version: WorkbenchVersion.current, resolvedAgent: spec.resolved.text, phase: .placement)
     }

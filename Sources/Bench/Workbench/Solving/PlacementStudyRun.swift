@@ -102,9 +102,8 @@ public struct PlacementStudySpec: PositionRunSpec {
 
     public func report(_ items: [SolvedPlacement], threads: Int, seconds: Double) throws(WorkbenchError) -> PositionRunReport {
         let reports = self.reports(items)
-        var lines = [PlacementStudy.tableHeader]
-        lines += reports.map(\.tableRow)
-        return PositionRunReport(json: try JSON.text(reports), text: lines.joined(separator: "\n"))
+        return PositionRunReport(json: try JSON.text(reports),
+                                 text: ([PlacementStudy.tableHeader] + reports.map(\.tableRow)).joined(separator: "\n"))
     }
 
     /// One report per K of `items` (sorted by number; missing ones left out), each

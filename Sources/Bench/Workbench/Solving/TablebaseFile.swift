@@ -15,7 +15,6 @@ public enum TablebaseFile {
         progress: (@Sendable (_ group: Int, _ ply: Int, _ decided: Int, _ slots: Int) -> Void)? = nil
     ) throws(WorkbenchError) -> (table: G.Table, summary: TablebaseSummary) {
         let clock = Clock(seconds: nil)
-        func seconds() -> Double { clock.elapsed }
         let table: G.Table, source: Source
         // Anything at the path (a FIFO, a symbolic link loop too) is read, and refused
         // unless it is a regular file: never solved over.
@@ -27,13 +26,12 @@ public enum TablebaseFile {
             do { try table.write(to: path) } catch { throw .runtime(error.message) }
             source = .solved
         }
-        let elapsed = seconds()
+        let elapsed = clock.elapsed
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        let summary = TablebaseSummary(game: G.name, file: path, source: source, seconds: elapsed,
-                                       threads: source == .solved ? threads : nil, fileBytes: bytes ?? 0,
-                                       groupName: G.tablebaseGroupName, statistics: table.statistics,
-                                       bytesPerEntry: table.bytesPerEntry)
-        return (table, summary)
+        return (table, TablebaseSummary(game: G.name, file: path, source: source, seconds: elapsed,
+                                        threads: source == .solved ? threads : nil, fileBytes: bytes ?? 0,
+                                        groupName: G.tablebaseGroupName, statistics: table.statistics,
+                                        bytesPerEntry: table.bytesPerEntry))
     }
 }
 

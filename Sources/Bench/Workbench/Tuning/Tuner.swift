@@ -64,10 +64,9 @@ public struct Tuner<Games: TuningGames>: Sendable {
     /// those of an uninterrupted run. Nothing is written before the folder is known
     /// to be usable.
     public func run(in folder: URL, resume: Bool, threads: Int,
-                    observer: TuningObserver = TuningObserver()) throws(WorkbenchError) -> TuningOutcome {
+                    observer: TuningObserver = TuningObserver()) throws(WorkbenchError) -> TuningOutcome<Games.Rules> {
         let settings = self.settings
         let (lockedFolder, log, recorded) = try prepare(folder, resume: resume, observer: observer)
-        let original = resume ? recorded.command : nil
         defer { withExtendedLifetime(lockedFolder) {} }
         var trajectory = Trajectory(settings: settings)
         var theta = settings.start
@@ -83,17 +82,11 @@ public struct Tuner<Games: TuningGames>: Sendable {
             }
             done = shape.lines
         }
-        var described = TuningSettingsDescription(settings)
-        // The header says what the run recorded its agents to mean (nothing, for a run
-        // of an earlier version), not what this version makes of their names.
-        described.resolvedAgent = recorded.resolvedAgent
-        described.resolvedOpponents = recorded.resolvedOpponents
-        described.version = recorded.version
-        if let original, original != settings.command {
-            described.command = original
-            described.resumedWith = settings.command
-        }
-        let header = described.markdown(threads: threads)
+        // The header shows the settings as recorded (equal to these but for the command,
+        // the resolved specs and the version): what the run recorded its agents to mean
+        // (nothing, for a run of an earlier version), not what this version makes of them.
+        let resumedWith = recorded.command != settings.command ? settings.command : nil
+        let header = recorded.markdown(threads: threads, resumedWith: resumedWith)
         observer.started?(header)
         theta = try run(from: theta, first: done, threads: threads, log: log) { r in
             trajectory.add(r)
@@ -113,7 +106,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
             verification = try games.verify(tuned: tuned, seed: verificationSeed(), folder: folder.appendingPathComponent(TuningFiles.verification),
                                             threads: threads, observer: observer)
         }
-        var outcome = TuningOutcome(settings: described, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
+        var outcome = TuningOutcome(settings: recorded, resumedWith: resumedWith, theta: theta, tunedSpec: tuned, iterationsThisRun: timing.thisRun,
                                     meanSeconds: timing.mean, meanSecondsThisRun: timing.meanThisRun, nonZeroResults: timing.moved, threads: threads,
                                     verification: verification, verificationSkipped: skipped, markdown: "", results: "")
         outcome.resolvedBaseline = try games.resolved(settings.agent)
@@ -153,11 +146,7 @@ public struct Tuner<Games: TuningGames>: Sendable {
     func resolvedSettings() throws(WorkbenchError) -> TuningSettings<Games.Rules> {
         var s = settings
         s.resolvedAgent = try games.resolved(s.agent)
-        if let pool = s.opponents {
-            var resolved: [String] = []
-            for o in pool { resolved.append(try games.resolved(o)) }
-            s.resolvedOpponents = resolved
-        }
+        s.resolvedOpponents = try s.opponents?.map { o throws(WorkbenchError) in try games.resolved(o) }
         s.version = WorkbenchVersion.current
         return s
     }
@@ -243,9 +232,11 @@ public enum TuningFiles {
 
 /// What a tuning run ends with: the final weights, the tuned spec, the timing and
 /// the verification; `markdown` is `summary.md`.
-public struct TuningOutcome: Sendable {
-    /// The settings (with the command that started the run, and the one that resumed it).
-    public var settings: TuningSettingsDescription
+public struct TuningOutcome<Rules: Codable & Equatable & Sendable>: Sendable {
+    /// The settings as `tune.json` records them (with the command that started the run).
+    public var settings: TuningSettings<Rules>
+    /// The command that resumed the run, when it differs from the settings' command.
+    public var resumedWith: String?
     /// θ after the last iteration, exact.
     public var theta: [Double]
     /// The tuned agent: the baseline with the final weights, rounded (line 2 of tuned.txt).
@@ -269,56 +260,6 @@ public struct TuningOutcome: Sendable {
     public var markdown: String
     /// The part of summary.md after the settings: final weights, verification, run.
     public var results: String
-}
-
-/// The settings of a run without their rules' type: what the report prints.
-public struct TuningSettingsDescription: Sendable {
-    public var game: String
-    public var kind: TuningKind
-    /// The rules as JSON text (`{}` when the game has none).
-    public var rules: String
-    public var agent: String
-    public var parameters: [TuningParameter]
-    public var gains: [SPSAGains]
-    public var schedule: SPSASchedule
-    public var batch, openingPlies: Int
-    public var seed: UInt64
-    public var verification: Int
-    /// The pool the probes played (``TuningSettings/opponents``); `nil`: self-play.
-    public var opponents: [String]?
-    /// What the baseline and the pool meant, and the version, as `tune.json` recorded
-    /// them (``TuningSettings/resolvedAgent``); `nil`: not recorded.
-    public var resolvedAgent: String?
-    public var resolvedOpponents: [String]?
-    public var version: String?
-    public var command: String
-    /// The command that resumed the run, when it differs from ``command``.
-    public var resumedWith: String?
-    /// Whether the tuned values are an external agent's options (named bare) rather than weights.
-    public var options: Bool
-
-    /// How a tuned value is named: `w.mobility`, or an option's bare name.
-    public func label(_ name: String) -> String { options ? name : "w." + name }
-
-    public init<R>(_ s: TuningSettings<R>) {
-        game = s.game
-        kind = s.kind
-        options = s.options == true
-        rules = (try? JSON.text(s.rules)) ?? "?"
-        agent = s.agent
-        parameters = s.parameters
-        gains = s.gains
-        schedule = s.schedule
-        batch = s.batch
-        openingPlies = s.openingPlies
-        seed = s.seed
-        verification = s.verification
-        opponents = s.opponents
-        resolvedAgent = s.resolvedAgent
-        resolvedOpponents = s.resolvedOpponents
-        version = s.version
-        command = s.command
-    }
 }
 
 /// The verification match of a tuned agent against its baseline, on seeds no tuning

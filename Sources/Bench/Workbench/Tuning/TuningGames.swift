@@ -118,21 +118,21 @@ public struct WorkbenchTuningGames<G: WorkbenchGame>: TuningGames {
             let m = try poolMatch(seed: seed, probe: spec(theta: minus, rounded: false), name: "theta-", opponents: opponents)
             let n = p.config.totalGames
             // Both gauntlets' games on one pool of workers: game i of θ+, then of θ−.
-            let results = ForkJoin.mapTasks(count: 2 * n, workers: max(1, threads)) { i -> Result<Double, WorkbenchError> in
-                do throws(WorkbenchError) {
-                    let (match, name) = i < n ? (p, "theta+") : (m, "theta-")
-                    let r = try match.play(i % n)
-                    guard let s = G.Format.score(of: name, in: r) else { throw .runtime("tuning game \(r.index) of \(name) did not finish") }
-                    return .success(s)
-                } catch { return .failure(error) }
+            let scores = try ForkJoin.mapTasks(count: 2 * n, workers: threads) { i throws(WorkbenchError) -> Double in
+                let (match, name) = i < n ? (p, "theta+") : (m, "theta-")
+                let r = try match.play(i % n)
+                guard let s = G.Format.score(of: name, in: r) else { throw .runtime("tuning game \(r.index) of \(name) did not finish") }
+                return s
             }
-            let scores = try TuningPlay.collect(results)
             return (Array(scores[..<n]), Array(scores[n...]))
         }
         let match = try self.match(seed: seed, plus: spec(theta: plus, rounded: false), minus: spec(theta: minus, rounded: false))
         var p: [Double] = [], m: [Double] = []
         // Each record scores θ+, θ− or both (a two-player game: 1 − θ+'s score for θ−).
-        for r in try TuningPlay.all(of: match, threads: threads) {
+        let records = try ForkJoin.mapTasks(count: match.config.totalGames, workers: threads) { i throws(WorkbenchError) in
+            try match.play(i)
+        }
+        for r in records {
             let sp = G.Format.score(of: "theta+", in: r), sm = G.Format.score(of: "theta-", in: r)
             guard sp != nil || sm != nil else { throw .runtime("tuning game \(r.index) did not finish") }
             if let sp { p.append(sp) }
@@ -162,9 +162,11 @@ public struct WorkbenchTuningGames<G: WorkbenchGame>: TuningGames {
                                        + ["--games", String(count * G.Format.gamesPerUnit), "--seed", String(seed)] + arguments
                                        + agentFiles.flatMap { ["--agent-file", $0] })
             + (settings.rules == G.defaultRules ? "" : "   # with the run's rule options")
-        var entrants: [Entrant<G>] = []
-        for a in agents { entrants.append(try Entrant(spec: a, catalog: catalog)) }
-        let match = try tournament(entrants, units: count, seed: seed, command: TuningPlay.header(settings) + command)
+        let entrants = try agents.map { a throws(WorkbenchError) in try Entrant<G>(spec: a, catalog: catalog) }
+        // The match's command says first what it belongs to.
+        let header = "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
+            + "# the same games as:\n"
+        let match = try tournament(entrants, units: count, seed: seed, command: header + command)
         let summary = try TuningPlay.verification(match, folder: folder, threads: threads, observer: observer)
         var verification = TuningVerification(kind: kind, tuned: tuned, baseline: settings.agent, seed: seed, count: count,
                                               command: command, summary: summary)
@@ -211,29 +213,6 @@ enum TuningPlay {
         do { return try catalog.checkedSpec(text) } catch { throw error.prefixed("agent '\(text)'") }
     }
 
-    /// Plays every game of `match` on `threads` workers and returns their records in
-    /// game order; the first failure (in game order) is thrown.
-    static func all<G: WorkbenchGame>(of match: Tournament<G>, threads: Int) throws(WorkbenchError) -> [GameRecord] {
-        let count = match.config.totalGames
-        let results = ForkJoin.mapTasks(count: count, workers: max(1, threads)) { i -> Result<GameRecord, WorkbenchError> in
-            do throws(WorkbenchError) { return .success(try match.play(i)) } catch { return .failure(error) }
-        }
-        return try collect(results)
-    }
-
-    /// The values of `results` in order; the first failure is thrown.
-    static func collect<T>(_ results: [Result<T, WorkbenchError>]) throws(WorkbenchError) -> [T] {
-        var values: [T] = []
-        values.reserveCapacity(results.count)
-        for result in results {
-            switch result {
-            case .success(let v): values.append(v)
-            case .failure(let e): throw e
-            }
-        }
-        return values
-    }
-
     /// Plays the tournament `match` in `folder` (``TournamentFolder``): fresh, or
     /// continuing the games a log there already holds, and returns its summary.
     static func verification<G: WorkbenchGame>(_ match: Tournament<G>, folder: URL, threads: Int,
@@ -251,12 +230,6 @@ enum TuningPlay {
         try summary.write(to: folder)
         return summary
     }
-
-    /// The first line of the verification's command: what it belongs to.
-    static func header<R>(_ settings: TuningSettings<R>) -> String {
-        "# the verification match of: \(settings.command.isEmpty ? "a bench tune run" : settings.command)\n"
-            + "# the same games as:\n"
-    }
 }
 
 /// `bench` and the arguments as a shell line, quoted where needed: the command a
@@ -269,4 +242,14 @@ package func benchCommandLine(_ arguments: [String]) -> String {
 package func shellWord(_ word: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
     return !word.isEmpty && word.allSatisfy { safe.contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
+
+extension ForkJoin {
+    /// ``mapTasks(count:workers:_:)`` for a body that throws: the results in task
+    /// order, or the first failure in task order (every task runs either way).
+    static func mapTasks<T>(count: Int, workers: Int,
+                            _ body: @Sendable (_ task: Int) throws(WorkbenchError) -> T) throws(WorkbenchError) -> [T] {
+        try mapTasks(count: count, workers: workers) { task in Result { () throws(WorkbenchError) in try body(task) } }
+            .map { result throws(WorkbenchError) in try result.get() }
+    }
 }

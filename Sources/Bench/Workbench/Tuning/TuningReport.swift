@@ -20,11 +20,11 @@ enum TuningReport {
 
     // MARK: - Settings
 
-    static func settings(_ s: TuningSettingsDescription, threads: Int?) -> String {
+    static func settings<R>(_ s: TuningSettings<R>, resumedWith: String?, threads: Int?) -> String {
         var o: [String] = []
         o += ["# Tuning: \(s.game), `\(s.agent)`", "", "Produced by:", ""]
         o += ["```sh", s.command.isEmpty ? "(the Workbench library)" : s.command, "```", ""]
-        if let resumed = s.resumedWith {
+        if let resumed = resumedWith {
             o += ["Resumed with:", "", "```sh", resumed, "```", ""]
         }
         o += ["## Settings", ""]
@@ -45,7 +45,8 @@ enum TuningReport {
             resultBound = "a result is the mean of \(s.batch) paired point differences (points per deal)"
         }
         o += ["| setting | value |", "|---|---|"]
-        o.append("| game | \(s.game)\(s.rules == "{}" ? "" : ", rules `\(s.rules)`") |")
+        let rules = (try? JSON.text(s.rules)) ?? "?"
+        o.append("| game | \(s.game)\(rules == "{}" ? "" : ", rules `\(rules)`") |")
         o.append("| baseline agent | `\(s.agent)` |")
         if let resolved = s.resolvedAgent {
             let pool = s.resolvedOpponents.map { "; opponents " + $0.map { "`\($0)`" }.joined(separator: ", ") } ?? ""
@@ -71,7 +72,7 @@ enum TuningReport {
             o.append("| note | the agent searches under a time budget or on several threads, so its games, and the weights, cannot be reproduced exactly |")
         }
         o.append("")
-        o.append("| \(s.options ? "option" : "weight") | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
+        o.append("| \(s.options == true ? "option" : "weight") | start | bounds | c_end | r_end | c | a | c₀ | a₀ | Σ aₖ/(2cₖ) |")
         o.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for (p, gains) in zip(s.parameters, s.gains) {
             o.append("| \(s.label(p.name)) | \(g(p.start)) | [\(g(p.lower)), \(g(p.upper))] | \(g(p.cEnd)) | \(g(p.rEnd)) | \(g(gains.c)) | \(g(gains.a)) | \(g(gains.c(at: 0))) | \(g(gains.a(at: 0))) | \(g(gains.movePerUnitResult)) |")
@@ -84,11 +85,11 @@ enum TuningReport {
 
     // MARK: - Results
 
-    static func results(_ r: TuningOutcome) -> String {
+    static func results<R>(_ r: TuningOutcome<R>) -> String {
         let s = r.settings
         var o: [String] = []
         o += ["## Final weights", ""]
-        o.append("| \(s.options ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
+        o.append("| \(s.options == true ? "option" : "weight") | start | final | tuned | change in c_end | bounds |")
         o.append("|---|---:|---:|---:|---:|---|")
         for (p, theta) in zip(s.parameters, r.theta) {
             let atBound = theta == p.lower ? "at the lower bound" : theta == p.upper ? "at the upper bound" : ""
@@ -128,14 +129,13 @@ enum TuningReport {
             o.append("The tuned agent against the baseline: \(v.count) game pairs, each from a fresh random opening with the sides swapped. The seeds derive from the run's seed by a stream the tuning never uses (purpose 18, seed \(v.seed)); an opening may still repeat one of the tuning's by chance. Games and tables: `verify/`.")
             o.append("")
             guard let p = v.summary.pairings.first else { return o + ["No games were played.", ""] }
-            var penta = Pentanomial()
-            penta.counts = p.pentanomial
+            let penta = Pentanomial(counts: p.pentanomial)
             let n = penta.pairs, mean = penta.mean, variance = penta.variance
             let half: Double? = n >= 2 && variance > 0 ? 1.96 * (variance / Double(n)).squareRoot() : nil
             let interval = half.map { "[\(Format.fixed(mean - $0, 3)), \(Format.fixed(mean + $0, 3))]" } ?? "—"
             o.append("| pairs | tuned W-D-L | pairs scoring 0, ¼, ½, ¾, 1 | pair score | 95% interval | Elo (pairs) | nElo | LOS (pairs) |")
             o.append("|---:|---|---|---:|---|---:|---:|---:|")
-            o.append("| \(n) | \(p.overall.wins)-\(p.overall.draws)-\(p.overall.losses) | \(p.pentanomial.map(String.init).joined(separator: " ")) | \(n > 0 ? Format.fixed(mean, 3) : "—") | \(interval) | \(TournamentReport.plusMinus(p.paired.elo, p.paired.eloError)) | \(TournamentReport.plusMinus(p.paired.normalizedElo, p.paired.normalizedEloError)) | \(TournamentReport.percent(p.paired.los)) |")
+            o.append("| \(n) | \(TournamentReport.wdl(p.overall)) | \(p.pentanomial.map(String.init).joined(separator: " ")) | \(n > 0 ? Format.fixed(mean, 3) : "—") | \(interval) | \(TournamentReport.plusMinus(p.paired.elo, p.paired.eloError)) | \(TournamentReport.plusMinus(p.paired.normalizedElo, p.paired.normalizedEloError)) | \(TournamentReport.percent(p.paired.los)) |")
             o.append("")
             let verdict: String
             if let half {
@@ -160,11 +160,8 @@ enum TuningReport {
                     guard let q = v.summary.pairings.first(where: { Set([$0.agentA, $0.agentB]) == Set([agent, opponent]) && agent != opponent }) else {
                         return ("—", "—")
                     }
-                    var t = q.overall
-                    if q.agentA != agent { swap(&t.wins, &t.losses) }
-                    let n = t.wins + t.draws + t.losses
-                    let score = n > 0 ? Format.fixed((Double(t.wins) + Double(t.draws) / 2) / Double(n), 3) : "—"
-                    return ("\(t.wins)-\(t.draws)-\(t.losses)", score)
+                    let t = q.agentA == agent ? q.overall : q.overall.mirrored
+                    return (TournamentReport.wdl(t), f(TournamentSummary.score(t), 3))
                 }
                 for opponent in pool {
                     let (tw, ts) = opponent == v.tuned ? ("(itself)", "—") : against(v.tuned, opponent)
@@ -178,10 +175,9 @@ enum TuningReport {
             let agents = v.summary.puzzleAgents
             guard let comparison = v.summary.puzzleComparisons.first, agents.count == 2 else { return o + ["No deals were played.", ""] }
             let d = comparison.comparison.difference
-            let interval = d.interval.map { "[\(f($0.low, 3)), \(f($0.high, 3))]" } ?? "—"
             o.append("| deals | baseline mean | tuned mean | tuned − baseline | 95% interval | t | p (paired t) | p (Wilcoxon) |")
             o.append("|---:|---:|---:|---:|---|---:|---:|---:|")
-            o.append("| \(d.count) | \(f(agents[0].scores.mean, 3)) | \(f(agents[1].scores.mean, 3)) | \(f(d.mean, 3)) | \(interval) | \(f(comparison.comparison.t, 2)) | \(TournamentReport.pValue(comparison.comparison.pValue)) | \(TournamentReport.pValue(comparison.wilcoxon.pValue)) |")
+            o.append("| \(d.count) | \(f(agents[0].scores.mean, 3)) | \(f(agents[1].scores.mean, 3)) | \(f(d.mean, 3)) | \(TournamentReport.interval(d.interval?.low, d.interval?.high, 3)) | \(f(comparison.comparison.t, 2)) | \(TournamentReport.pValue(comparison.comparison.pValue)) | \(TournamentReport.pValue(comparison.wilcoxon.pValue)) |")
             o.append("")
             let verdict: String
             if let p = comparison.comparison.pValue, let mean = d.mean {
@@ -221,8 +217,10 @@ enum TuningReport {
     }
 }
 
-extension TuningSettingsDescription {
-    /// The settings section of `summary.md` (title, command, settings and the
-    /// weights' gains), what `bench tune` prints before it starts.
-    public func markdown(threads: Int?) -> String { TuningReport.settings(self, threads: threads) }
+extension TuningSettings {
+    /// The settings section of `summary.md` (title, command, the command that resumed
+    /// the run, settings and the weights' gains), what `bench tune` prints before it starts.
+    public func markdown(threads: Int?, resumedWith: String? = nil) -> String {
+        TuningReport.settings(self, resumedWith: resumedWith, threads: threads)
+    }
 }

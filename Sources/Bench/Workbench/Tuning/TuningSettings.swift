@@ -283,14 +283,11 @@ extension TuningSettings {
             }
             let c = cEnd.value(for: name) ?? declared.map { max(($0.upperBound - $0.lowerBound) / 20, smallest) }
                 ?? TuningParameter.defaultCEnd(start: start)
+            let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
             // Bounded away from 0, so that no gain or step of the schedule is infinite
             // or zero (a c_end of 5e-324 made the first step infinite).
-            guard TuningParameter.gainRange.contains(c) else {
-                throw .usage("\(cEnd.label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(c))")
-            }
-            let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
-            guard TuningParameter.gainRange.contains(r) else {
-                throw .usage("\(rEnd.label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(r))")
+            for (label, gain) in [(cEnd.label, c), (rEnd.label, r)] where !TuningParameter.gainRange.contains(gain) {
+                throw .usage("\(label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(gain))")
             }
             let range = bounds.value(for: name) ?? declared ?? TuningParameter.defaultBounds(start: start, cEnd: c)
             guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
