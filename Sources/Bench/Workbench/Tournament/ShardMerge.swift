@@ -32,7 +32,6 @@ public enum ShardMerge {
         var whole = TournamentFile(config: first.config.whole, rules: first.rules)
         whole.config.command = command(first.config.command)
         let config = whole.config
-        let fm = FileManager.default
         return try RunFolder.writeAside(out) { aside throws(WorkbenchError) in
             // Pass 1: each shard's records, checked and sorted by index, to a scratch file.
             var sorted: [Int: URL] = [:]
@@ -88,7 +87,7 @@ public enum ShardMerge {
             }
             try log.finish()
             for (_, reader) in readers { reader.close() }
-            for (_, url) in sorted { try? fm.removeItem(at: url) }
+            for (_, url) in sorted { try? FileManager.default.removeItem(at: url) }
             if missing > 0 && !partial {
                 throw .runtime("\(missing) of \(config.totalGames) games are missing (\(missingText.joined(separator: ", "))"
                     + "\(missing > missingText.count * size ? ", …" : "")\(Shard.absentText(byIndex, count: count))); "
