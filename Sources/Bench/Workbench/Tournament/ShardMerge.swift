@@ -121,13 +121,12 @@ public enum TournamentRun: ShardedRunKind {
 
     public static func merge(_ folders: [URL], into out: URL, partial: Bool,
                              command: (String) -> String) throws(WorkbenchError) -> MergeOutcome {
-        var data: [Data] = []
-        for folder in folders {
+        let data = try folders.map { folder throws(WorkbenchError) in
             let url = folder.appendingPathComponent(TournamentFolder.configName)
             guard let d = try RegularFile.contents(url.path) else {
                 throw .usage("\(folder.path) is not a tournament folder (no \(TournamentFolder.configName))")
             }
-            data.append(d)
+            return d
         }
         let config: TournamentConfig
         do { config = try JSONDecoder().decode(TournamentConfig.self, from: data[0]) } catch {
