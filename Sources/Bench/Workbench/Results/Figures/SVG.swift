@@ -44,8 +44,6 @@ struct SVG {
     /// A coordinate with one decimal, never "-0.0".
     static func n(_ v: Double) -> String { Format.fixed(v, 1) }
 
-    mutating func raw(_ element: String) { elements.append(element) }
-
     enum Anchor: String { case start, middle, end }
 
     /// The title's lines (wrapped by ``Text/wrap(_:width:indent:size:)``), centred and bold at the top.
