@@ -120,10 +120,9 @@ extension CoinSorter: SteppedReplayGame {
     public static func replaySteps(seed: UInt64, rules: NoRules, moves: [Swap]) -> String? {
         var stream = SplitMix64(seed: seed)
         var referee = CoinSorterReferee(seed: seed, rules: rules)
-        var coins: [Coin] = []
-        for _ in 0..<25 { coins.append(Coin(rawValue: UInt8(stream.next() % 3))!) }
-        var s = CoinSorter(dealing: coins)
-        while s.isChanceNode { s.applyChance(Coin(rawValue: UInt8(stream.next() % 3))!) }
+        func draw() -> Coin { Coin(rawValue: UInt8(stream.next() % 3))! }
+        var s = CoinSorter(dealing: (0..<25).map { _ in draw() })
+        while s.isChanceNode { s.applyChance(draw()) }
         guard s == referee.state else { return nil }
         var turns: [String] = []
         for swap in moves {
@@ -133,7 +132,7 @@ extension CoinSorter: SteppedReplayGame {
             while s.isChanceNode {
                 let lines = s.completeLines
                 let draws = (lines.rows.nonzeroBitCount + lines.columns.nonzeroBitCount) * 5
-                for _ in 0..<draws { s.applyChance(Coin(rawValue: UInt8(stream.next() % 3))!) }
+                for _ in 0..<draws { s.applyChance(draw()) }
                 waves.append("[\(lines.rows),\(lines.columns),\(JSONText.string(s.text))]")
             }
             referee.play(swap)

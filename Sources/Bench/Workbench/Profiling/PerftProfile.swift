@@ -28,11 +28,7 @@ public enum PerftProfile {
         let start = Clock.now
         let (nodes, perRoot) = count(position, depth: depth, threads: threads)
         let seconds = Clock.now - start
-        var table: [String: UInt64]? = nil
-        if divide {
-            table = [:]
-            for (move, n) in perRoot { table![position.notation(of: move)] = n }
-        }
+        let table = divide ? Dictionary(perRoot.map { (position.notation(of: $0.0), $0.1) }, uniquingKeysWith: { $1 }) : nil
         return Result(game: G.name, position: position.text, depth: depth, threads: threads, nodes: nodes,
                       seconds: seconds, nodesPerSecond: seconds > 0 ? Double(nodes) / seconds : 0, divide: table)
     }

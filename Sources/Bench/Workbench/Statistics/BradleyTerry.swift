@@ -23,11 +23,14 @@ public enum BradleyTerry {
         public init(a: Int, b: Int, games: Double, score: Double, count: Int) {
             self.a = a; self.b = b; self.games = games; self.score = score; self.count = count
         }
+
+        /// One game on its own: a unit of one game, seen once.
+        init(_ game: Game) { self.init(a: game.a, b: game.b, games: 1, score: game.score, count: 1) }
     }
 
     /// The Elo-scale ratings of `agents` agents.
     public static func fit(agents: Int, games: [Game], anchor: Int? = nil) -> [Double] {
-        fit(agents: agents, units: games.map { Unit(a: $0.a, b: $0.b, games: 1, score: $0.score, count: 1) }, anchor: anchor)
+        fit(agents: agents, units: games.map(Unit.init), anchor: anchor)
     }
 
     /// The Elo-scale ratings from units of play (each `count` times).
@@ -39,12 +42,6 @@ public enum BradleyTerry {
             wins[u.a] += n * u.score; wins[u.b] += n * (u.games - u.score)
             played[u.a][u.b] += n * u.games; played[u.b][u.a] += n * u.games
         }
-        return fit(agents: agents, wins: wins, played: played, anchor: anchor)
-    }
-
-    /// The fit from each agent's total score and the games played between each two.
-    static func fit(agents: Int, wins: [Double], played: [[Double]], anchor: Int?) -> [Double] {
-        var wins = wins, played = played
         for i in 0..<agents { for j in 0..<agents where i != j && played[i][j] > 0 {
             played[i][j] += 1
             wins[i] += 0.5
@@ -76,8 +73,7 @@ public enum BradleyTerry {
     /// 95% intervals by resampling the games `samples` times (seeded) and refitting.
     public static func intervals(agents: Int, games: [Game], anchor: Int? = nil, samples: Int = 200, seed: UInt64 = 1)
         -> [(low: Double, high: Double)] {
-        intervals(agents: agents, units: games.map { Unit(a: $0.a, b: $0.b, games: 1, score: $0.score, count: 1) },
-                  anchor: anchor, samples: samples, seed: seed)
+        intervals(agents: agents, units: games.map(Unit.init), anchor: anchor, samples: samples, seed: seed)
     }
 
     /// 95% intervals by resampling the units `samples` times (seeded) and refitting.

@@ -31,7 +31,7 @@ public struct PairedElo: Codable, Equatable, Sendable {
         let low = s - 1.96 * se, high = s + 1.96 * se
         if low > 0 && high < 1 { eloError = defined((Trinomial.elo(high) - Trinomial.elo(low)) / 2) }
         los = defined(0.5 + 0.5 * erf((s - 0.5) / (se * 2.0.squareRoot())))
-        normalizedElo = defined((s - 0.5) / (2 * v).squareRoot() * Pentanomial.nEloScale)
-        normalizedEloError = defined(1.96 * se / (2 * v).squareRoot() * Pentanomial.nEloScale)
+        normalizedElo = defined(p.normalizedElo)
+        normalizedEloError = defined(p.normalizedEloError)
     }
 }

@@ -44,21 +44,21 @@ public enum StudentT {
         if abs(d) < tiny { d = tiny }
         d = 1 / d
         var h = d
+        // One step of Lentz's method with the coefficient `k`: the factor h takes.
+        func step(_ k: Double) -> Double {
+            d = 1 + k * d; if abs(d) < tiny { d = tiny }
+            c = 1 + k / c; if abs(c) < tiny { c = tiny }
+            d = 1 / d
+            return d * c
+        }
         for m in 1...300 {
             let m = Double(m)
             let evenNumerator: Double = m * (b - m) * x
             let evenDenominator: Double = (a + 2 * m - 1) * (a + 2 * m)
-            let even = evenNumerator / evenDenominator
-            d = 1 + even * d; if abs(d) < tiny { d = tiny }
-            c = 1 + even / c; if abs(c) < tiny { c = tiny }
-            d = 1 / d; h *= d * c
+            h *= step(evenNumerator / evenDenominator)
             let oddNumerator: Double = -(a + m) * (a + b + m) * x
             let oddDenominator: Double = (a + 2 * m) * (a + 2 * m + 1)
-            let odd = oddNumerator / oddDenominator
-            d = 1 + odd * d; if abs(d) < tiny { d = tiny }
-            c = 1 + odd / c; if abs(c) < tiny { c = tiny }
-            d = 1 / d
-            let delta = d * c
+            let delta = step(oddNumerator / oddDenominator)
             h *= delta
             if abs(delta - 1) < 1e-15 { break }
         }

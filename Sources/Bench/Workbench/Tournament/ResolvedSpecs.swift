@@ -42,12 +42,9 @@ public enum ResolvedSpecs {
     /// A resolved spec's kind and its `key=value` items, in order (a value holds no comma).
     static func items(_ spec: String) -> (kind: String, items: [(key: String, value: String)]) {
         let parts = spec.split(separator: ":", maxSplits: 1)
-        var list: [(key: String, value: String)] = []
-        if parts.count == 2 {
-            for item in parts[1].split(separator: ",") {
-                let kv = item.split(separator: "=", maxSplits: 1)
-                list.append((String(kv[0]), kv.count == 2 ? String(kv[1]) : ""))
-            }
+        let list = (parts.count == 2 ? parts[1].split(separator: ",") : []).map { item in
+            let kv = item.split(separator: "=", maxSplits: 1)
+            return (key: String(kv[0]), value: kv.count == 2 ? String(kv[1]) : "")
         }
         return (String(parts.first ?? ""), list)
     }

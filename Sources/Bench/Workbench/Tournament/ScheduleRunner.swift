@@ -29,29 +29,22 @@ enum ScheduleRunner {
             while let index = queue.next() {
                 // A shard's run skips the other shards' games.
                 if !plays(index) || start.contains(index) { continue }
-                let record: GameRecord
-                do throws(WorkbenchError) { record = try play(index) } catch {
+                do throws(WorkbenchError) {
+                    let record = try play(index)
+                    // Encoded by this worker; appended under the lock, so lines are whole
+                    // and in finishing order.
+                    let line = log == nil ? "" : record.jsonLine
+                    let (count, decided) = try tally.withLock { t throws(WorkbenchError) in
+                        try log?.append(record, line: line)
+                        try t.add(record)
+                        return (t.addedCount, t.isDecided)
+                    }
+                    onRecord?(record, count)
+                    if decided { queue.close() }
+                } catch {
                     failure.withLock { $0 = $0 ?? error }
                     queue.close()
                     break
-                }
-                // Encoded by this worker; appended under the lock, so lines are whole
-                // and in finishing order.
-                let line = log == nil ? "" : record.jsonLine
-                let outcome: Result<(Int, Bool), WorkbenchError> = tally.withLock { t in
-                    do throws(WorkbenchError) {
-                        try log?.append(record, line: line)
-                        try t.add(record)
-                    } catch { return .failure(error) }
-                    return .success((t.addedCount, t.isDecided))
-                }
-                switch outcome {
-                case .failure(let error):
-                    failure.withLock { $0 = $0 ?? error }
-                    queue.close()
-                case .success(let (count, decided)):
-                    onRecord?(record, count)
-                    if decided { queue.close() }
                 }
             }
         }

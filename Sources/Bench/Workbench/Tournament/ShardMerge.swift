@@ -32,7 +32,6 @@ public enum ShardMerge {
         var whole = TournamentFile(config: first.config.whole, rules: first.rules)
         whole.config.command = command(first.config.command)
         let config = whole.config
-        let fm = FileManager.default
         return try RunFolder.writeAside(out) { aside throws(WorkbenchError) in
             // Pass 1: each shard's records, checked and sorted by index, to a scratch file.
             var sorted: [Int: URL] = [:]
@@ -88,7 +87,7 @@ public enum ShardMerge {
             }
             try log.finish()
             for (_, reader) in readers { reader.close() }
-            for (_, url) in sorted { try? fm.removeItem(at: url) }
+            for (_, url) in sorted { try? FileManager.default.removeItem(at: url) }
             if missing > 0 && !partial {
                 throw .runtime("\(missing) of \(config.totalGames) games are missing (\(missingText.joined(separator: ", "))"
                     + "\(missing > missingText.count * size ? ", …" : "")\(Shard.absentText(byIndex, count: count))); "
@@ -122,13 +121,12 @@ public enum TournamentRun: ShardedRunKind {
 
     public static func merge(_ folders: [URL], into out: URL, partial: Bool,
                              command: (String) -> String) throws(WorkbenchError) -> MergeOutcome {
-        var data: [Data] = []
-        for folder in folders {
+        let data = try folders.map { folder throws(WorkbenchError) in
             let url = folder.appendingPathComponent(TournamentFolder.configName)
             guard let d = try RegularFile.contents(url.path) else {
                 throw .usage("\(folder.path) is not a tournament folder (no \(TournamentFolder.configName))")
             }
-            data.append(d)
+            return d
         }
         let config: TournamentConfig
         do { config = try JSONDecoder().decode(TournamentConfig.self, from: data[0]) } catch {

@@ -63,10 +63,6 @@ extension Tournament where G: TwoPlayerWorkbenchGame {
         try self.init(entrants: entrants, games: gamesPerPairing, seed: seed, openingPlies: openingPlies, gauntlet: gauntlet,
                       sprt: sprt, rules: rules, command: command, shard: shard)
     }
-
-    /// The opening of pair `pair`: random legal plies from the start, the same for
-    /// every pairing, avoiding moves that end the game.
-    public func opening(pair: Int) -> [G.Move] { ColourSwappedPairs<G>.opening(pair: pair, config: config, rules: rules) }
 }
 
 extension Tournament where G: PuzzleWorkbenchGame {

@@ -120,7 +120,7 @@ public struct TournamentConfig: Codable, Equatable, Sendable {
         guard agents.count <= Self.agentsRange.upperBound else {
             return ("agents", "\(agents.count) agents; a tournament takes at most \(Self.agentsRange.upperBound)")
         }
-        if let bad = agents.first(where: { AgentName.problem($0) != nil }) { return ("agents", AgentName.problem(bad)!) }
+        if let message = agents.lazy.compactMap(AgentName.problem).first { return ("agents", message) }
         var seen = Set<String>()
         for name in agents where !seen.insert(name).inserted {
             return ("agents", "agent '\(name)' is given twice (add a parameter to tell copies apart)")

@@ -94,16 +94,11 @@ struct RowLabels {
     var legend: [(short: String, full: String)]
 
     init(_ names: [String], width: Double, size: Double = SVG.fontSize) {
-        labels = []
+        labels = names
         legend = []
-        for (i, name) in names.enumerated() {
-            if SVG.textWidth(name, size: size) <= width {
-                labels.append(name)
-            } else {
-                let short = Self.code(i)
-                legend.append((short, name))
-                labels.append(short)
-            }
+        for (i, name) in names.enumerated() where SVG.textWidth(name, size: size) > width {
+            labels[i] = Self.code(i)
+            legend.append((labels[i], name))
         }
     }
 

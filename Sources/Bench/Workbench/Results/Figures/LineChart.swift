@@ -39,10 +39,8 @@ struct LineChart {
         let right = max(24, SVG.textWidth(x.label(x.high)) / 2 + 8)
         let plot = PlotArea(left: left, top: top, width: width - left - right, height: plotHeight, x: x, y: y)
         // Legend: a line sample and the name, wrapped to the width.
-        var legend: [(style: Series?, text: String)] = []
-        for s in series {
-            let lines = Text.wrap(s.name, width: width - 80, indent: "  ")
-            for (k, line) in lines.enumerated() { legend.append((k == 0 ? s : nil, line)) }
+        let legend: [(style: Series?, text: String)] = series.flatMap { s in
+            Text.wrap(s.name, width: width - 80, indent: "  ").enumerated().map { k, line in (k == 0 ? s : nil, line) }
         }
         let noteLines = note.isEmpty ? [] : Text.wrap(note, width: width - 20)
         let height = plot.bottom + 54 + Double(legend.count + noteLines.count) * 17 + 6

@@ -55,8 +55,7 @@ struct RowChart {
         let plot = PlotArea(left: left, top: top, width: width - left - right, height: plotHeight, x: axis, y: nil)
         let scale = percent ? 100.0 : 1.0
         let noteLines = note.isEmpty ? [] : Text.wrap(note, width: width - 20)
-        let legendLines = legend
-        let height = plot.bottom + 50 + Double(noteLines.count + legendLines.count) * 16 + 6
+        let height = plot.bottom + 50 + Double(noteLines.count + legend.count) * 16 + 6
         var svg = SVG(width: width, height: height)
         svg.title(titleLines)
         plot.draw(on: &svg, xTitle: xTitle, yTitle: nil)
@@ -73,7 +72,7 @@ struct RowChart {
         }
         var lineY = plot.bottom + 58
         for line in noteLines { svg.text(line, x: 10, y: lineY, fill: "#333333"); lineY += 16 }
-        for line in legendLines { svg.text(line, x: 10, y: lineY, cls: "legend"); lineY += 16 }
+        for line in legend { svg.text(line, x: 10, y: lineY, cls: "legend"); lineY += 16 }
         return svg.document(title: title)
     }
 }

@@ -14,11 +14,6 @@ struct SVG {
     /// of Helvetica's and Arial's glyphs (about 0.55), so estimates err wide.
     static let characterWidth = 0.62
 
-    init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
     /// The estimated width of `text` at `size`.
     static func textWidth(_ text: String, size: Double = fontSize) -> Double {
         Double(text.count) * size * characterWidth
@@ -48,8 +43,6 @@ struct SVG {
 
     /// A coordinate with one decimal, never "-0.0".
     static func n(_ v: Double) -> String { Format.fixed(v, 1) }
-
-    mutating func raw(_ element: String) { elements.append(element) }
 
     enum Anchor: String { case start, middle, end }
 

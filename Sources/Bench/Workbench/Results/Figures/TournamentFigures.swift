@@ -157,8 +157,7 @@ enum SPRTChart {
             note += " The path is drawn through every \(first.pairs)th pair (thinned)."
         }
         let noteLines = Text.wrap(note, width: width - 20)
-        let noteHeight = Double(noteLines.count) * 16
-        let height: Double = plot.bottom + 56 + noteHeight
+        let height: Double = plot.bottom + 56 + Double(noteLines.count) * 16
         var svg = SVG(width: width, height: height)
         svg.title(titleLines)
         plot.draw(on: &svg, xTitle: "game pairs played (the first pairing, in schedule order)", yTitle: "log-likelihood ratio (LLR)")
