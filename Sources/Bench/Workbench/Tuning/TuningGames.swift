@@ -243,13 +243,3 @@ package func shellWord(_ word: String) -> String {
     let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,+")
     return !word.isEmpty && word.allSatisfy { safe.contains($0) } ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
-
-extension ForkJoin {
-    /// ``mapTasks(count:workers:_:)`` for a body that throws: the results in task
-    /// order, or the first failure in task order (every task runs either way).
-    static func mapTasks<T>(count: Int, workers: Int,
-                            _ body: @Sendable (_ task: Int) throws(WorkbenchError) -> T) throws(WorkbenchError) -> [T] {
-        try mapTasks(count: count, workers: workers) { task in Result { () throws(WorkbenchError) in try body(task) } }
-            .map { result throws(WorkbenchError) in try result.get() }
-    }
-}
