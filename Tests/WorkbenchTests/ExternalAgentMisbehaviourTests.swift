@@ -191,7 +191,7 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
         let pids = Set(agentPids())
         let me = getpid()
         return Self.processes().filter { p in
-            if p.ppid == me { return !childrenBefore.contains(p.pid) }
+            if p.ppid == me { return isNewChild(p) }
             // An agent's child, killed, may wait a moment for init to reap it.
             return p.state != "Z" && (pids.contains(p.pid) || pids.contains(p.group))
         }
@@ -202,15 +202,35 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
     /// reparented when their group is killed, get a moment to go.
     func assertNoProcessLeft(line: UInt = #line) {
         guard FileManager.default.fileExists(atPath: "/proc/self/stat") else { return }  // no /proc: not checked
-        let mine = Self.processes().filter { $0.ppid == getpid() && !childrenBefore.contains($0.pid) }
-        XCTAssertEqual(mine.map(\.pid), [], "children of the test process left after close(): \(mine)", line: line)
+        let mine = Self.processes().filter(isNewChild)
+        XCTAssertEqual(mine.map(\.pid), [], "children of the test process left after close(): \(mine.map(Self.describe))", line: line)
         let deadline = Date().addingTimeInterval(2)
         var left = leftovers()
         while !left.isEmpty && Date() < deadline {
             usleep(10_000)
             left = leftovers()
         }
-        XCTAssertEqual(left.map(\.pid), [], "agent processes left after close(): \(left)", line: line)
+        XCTAssertEqual(left.map(\.pid), [], "agent processes left after close(): \(left.map(Self.describe))", line: line)
+    }
+
+    /// Whether `p` is a child of this process that it did not have before the test.
+    /// ThreadSanitizer's `llvm-symbolizer` is not one of the workbench's: the sanitizer
+    /// starts it, a child of this process, at its first report and keeps it to the end
+    /// (that report fails the run by itself).
+    func isNewChild(_ p: ProcStat) -> Bool {
+        p.ppid == getpid() && !childrenBefore.contains(p.pid) && !Self.executable(of: p.pid).hasSuffix("/llvm-symbolizer")
+    }
+
+    /// The program process `pid` runs (`/proc/PID/exe`), empty when unknown.
+    static func executable(of pid: Int32) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+    }
+
+    /// `p` for a message: its `/proc` fields and its command line, so that a process
+    /// left says what it is.
+    static func describe(_ p: ProcStat) -> String {
+        let command = (readProcFile("/proc/\(p.pid)/cmdline") ?? "").split(separator: "\u{0}").joined(separator: " ")
+        return "\(p.pid) (state \(p.state), parent \(p.ppid), group \(p.group)): \(command.isEmpty ? "?" : command)"
     }
 
     // MARK: - Processes that behave are reused; crashed ones restarted
