@@ -122,14 +122,14 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
             let folder = URL(fileURLWithPath: try parse(arguments).text("--in"))
             let configURL = folder.appendingPathComponent("tournament.json")
             guard let data = try RegularFile.contents(configURL.path) else {
-                throw .usage("report: no tournament in \(folder.path) (tournament.json missing)")
+                throw .usage("no tournament in \(folder.path) (tournament.json missing)")
             }
             let config: TournamentConfig
             do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
-                throw .runtime("report: \(configURL.path) is not a tournament config (\(JSON.describe(error)))")
+                throw .runtime("\(configURL.path) is not a tournament config (\(JSON.describe(error)))")
             }
             guard (try? GameRegistry.game(named: config.game)) != nil else {
-                throw .runtime("report: \(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
+                throw .runtime("\(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
             }
             try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
         } catch { throw error.prefixed(name) }
@@ -139,7 +139,7 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
     func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let file: TournamentFile<G.Rules>
         do { file = try JSONDecoder().decode(TournamentFile<G.Rules>.self, from: data) } catch {
-            throw .runtime("report: tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
+            throw .runtime("tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
         var tally = TournamentTally(config: file.config)
         let note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName),
