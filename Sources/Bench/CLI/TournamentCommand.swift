@@ -120,18 +120,13 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         do throws(WorkbenchError) {
             let folder = URL(fileURLWithPath: try parse(arguments).text("--in"))
-            let configURL = folder.appendingPathComponent("tournament.json")
-            guard let data = try RegularFile.contents(configURL.path) else {
-                throw .usage("no tournament in \(folder.path) (tournament.json missing)")
+            // The configuration without its rules, whose type the game names.
+            let (file, data) = try TournamentFolder.readFile(folder, as: NoRules.self)
+            guard (try? GameRegistry.game(named: file.config.game)) != nil else {
+                throw .runtime("\(folder.appendingPathComponent(TournamentFolder.configName).path): unknown game "
+                               + "'\(file.config.game)' (known: \(GameRegistry.names))")
             }
-            let config: TournamentConfig
-            do { config = try JSONDecoder().decode(TournamentConfig.self, from: data) } catch {
-                throw .runtime("\(configURL.path) is not a tournament config (\(JSON.describe(error)))")
-            }
-            guard (try? GameRegistry.game(named: config.game)) != nil else {
-                throw .runtime("\(configURL.path): unknown game '\(config.game)' (known: \(GameRegistry.names))")
-            }
-            try GameRegistry.dispatch(config.game, to: ReportCommand(folder: folder, data: data))
+            try GameRegistry.dispatch(file.config.game, to: ReportCommand(folder: folder, data: data))
         } catch { throw error.prefixed(name) }
     }
 
