@@ -4,9 +4,11 @@ import Boards
 /// happen, then refine the best few locally (docs/balls.md, "The search agent").
 ///
 /// 1. *Sampling* (a share `explore` of `sims`): a tick t below `ticks`, a ball, a lag
-///    k in 1...`lag`, and a point within the tap's catch radius at age k + 1 of where
-///    that ball will be at tick t + k — so the tap's own explosion catches that ball
-///    k ticks later (a uniform tap mostly catches nothing, or the same few balls).
+///    k in 1...`lag`, and a point in the square of half-width r + 3 around where that
+///    ball will be at tick t + k, r the radius at age k + 1 — so the tap's own explosion,
+///    which catches what is nearer than r + 4, catches that ball k ticks later from all
+///    of the square but its corners (a uniform tap mostly catches nothing, or the same
+///    few balls).
 /// 2. *Refinement* (the rest): hill climbing from the `keep` best taps in turn: a step
 ///    moves t by at most `dt` and x, y by at most a radius that shrinks from 24 to 1
 ///    over the phase; a step that scores at least as much is taken (plateaus are
