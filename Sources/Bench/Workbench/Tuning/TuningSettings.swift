@@ -127,7 +127,7 @@ public struct TuningSettings<Rules: Codable & Equatable & Sendable>: Codable, Eq
     /// How a tuned value is named in specs and tables: `w.mobility`, or an option's bare name.
     public func label(_ name: String) -> String { options == true ? name : "w." + name }
 
-    /// Settings from their parts, unchecked (``init(game:rules:agent:parameters:iterations:batch:openingPlies:seed:verification:cEnd:rEnd:bounds:command:)``
+    /// Settings from their parts, unchecked (``init(game:rules:agent:parameters:iterations:batch:openingPlies:seed:verification:cEnd:rEnd:bounds:opponents:command:)``
     /// checks them and fills in the defaults).
     public init(game: String, kind: Kind, rules: Rules, agent: String, parameters: [TuningParameter], iterations: Int,
                 batch: Int, openingPlies: Int, seed: UInt64, verification: Int, command: String = "") {
