@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Search
 import Workbench
 
@@ -12,7 +11,7 @@ final class ProgressLine: Sendable {
         var totals: [String: (sum: Double, count: Int)] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A progress line, or `nil` when stderr is not a terminal.
     static func ifTerminal() -> ProgressLine? { StatusLine.isTerminal ? ProgressLine() : nil }

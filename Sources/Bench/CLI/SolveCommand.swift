@@ -1,7 +1,6 @@
 import Boards
 import Foundation
 import Search
-import Synchronization
 import Workbench
 
 /// `bench solve`: a game's tablebase, read from its file or solved by retrograde
@@ -228,7 +227,7 @@ struct SolveCommand: Subcommand {
 
 /// The sweep's progress on stderr: the layer, the share done, the rate and the time left.
 final class SweepProgress: Sendable {
-    let start = Mutex((layer: "", at: Clock.now))
+    let start = Locked((layer: "", at: Clock.now))
 
     func update(_ layer: String, _ done: Int, _ total: Int) {
         let (name, at) = start.withLock { s in

@@ -1,7 +1,6 @@
 import Boards
 import Foundation
 import Search
-import Synchronization
 import Workbench
 
 /// `bench tune`: SPSA tuning of an agent's weights by self-play, then a verification
@@ -120,7 +119,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor {
 final class IterationProgress: Sendable {
     private let names: [String]
     private let total: Int
-    private let state = Mutex((start: 0.0, count: 0))
+    private let state = Locked((start: 0.0, count: 0))
 
     init<R>(settings: TuningSettings<R>) {
         names = settings.parameters.map(\.name)

@@ -1,4 +1,4 @@
-import Synchronization
+import Search
 
 /// Something a C caller holds by handle: a game, state, agent or vector environment.
 ///
@@ -39,7 +39,7 @@ final class HandleTable: Sendable {
         var generations: [UInt32] = []
         var free: [Int] = []
     }
-    private let slots = Mutex(Slots())
+    private let slots = Locked(Slots())
 
     /// Stores `object` and returns its new handle.
     func insert(_ object: HandleEntry) -> UInt64 {

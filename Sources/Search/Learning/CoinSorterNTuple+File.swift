@@ -1,6 +1,5 @@
 import Boards
 import Foundation
-import Synchronization
 
 /// A weights file that cannot be read or written, or is not a valid one: one line.
 public struct WeightsFileError: Error, Sendable, CustomStringConvertible {
@@ -208,7 +207,7 @@ extension CoinSorterNTuple {
 /// Networks read from files, each read once per process (a tournament makes an agent
 /// per deal). A file changed on disk (another size or modification time) is read again.
 public enum CoinSorterNTupleCache {
-    static let loaded = Mutex<[String: (stamp: [Int], network: CoinSorterNTuple)]>([:])
+    static let loaded = Locked<[String: (stamp: [Int], network: CoinSorterNTuple)]>([:])
 
     /// The network in `path`.
     public static func network(_ path: String) throws(WeightsFileError) -> CoinSorterNTuple {

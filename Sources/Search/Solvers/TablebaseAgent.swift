@@ -1,6 +1,5 @@
 import Boards
 import Foundation
-import Synchronization
 
 /// Plays from a tablebase where it has the position, and lets another agent play elsewhere.
 ///
@@ -114,7 +113,7 @@ public enum BaghChalTablebaseAgents {
 /// makes an agent per game, and `bench grade` reads the table it grades with, but a
 /// file is read (and checked) once.
 public enum TablebaseCache {
-    static let loaded = Mutex<[String: (table: any Tablebase, surveyed: Bool)]>([:])
+    static let loaded = Locked<[String: (table: any Tablebase, surveyed: Bool)]>([:])
 
     /// The table of type `T` in `path`, read on first use. `surveying: false` (the report
     /// page's perfect-play marks) trusts the header and checksum and skips the pass over

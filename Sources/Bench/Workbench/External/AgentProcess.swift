@@ -4,14 +4,13 @@ import Glibc
 import Darwin
 #endif
 import Search
-import Synchronization
 
 /// A program running as a child process, its standard input, output and error piped
 /// to the workbench: lines written with deadlines, lines read with deadlines, the
 /// last lines of its standard error kept, and an end that always reaps it.
 ///
 /// One owner at a time: an agent's process is used by the game it plays and handed
-/// between games through its definition's pool (a `Mutex`), never shared, hence
+/// between games through its definition's pool (a `Locked`), never shared, hence
 /// `@unchecked Sendable`.
 final class AgentProcess: @unchecked Sendable {
     /// What a read gave.
@@ -93,7 +92,7 @@ final class AgentProcess: @unchecked Sendable {
     }()
 
     /// Held while pipes are made and a process started (see ``start(_:directory:)``).
-    private static let spawning = Mutex(())
+    private static let spawning = Locked(())
 
     /// Starts `arguments` (the program resolved, no shell) in `directory`, in a process
     /// group of its own, its standard streams piped to us.

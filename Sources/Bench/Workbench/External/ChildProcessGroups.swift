@@ -21,7 +21,7 @@ package enum ChildProcessGroups {
     /// by a signal handler.
     static let capacity = 1024
     private static let slots: InlineArray<1024, Atomic<Int32>> = InlineArray { _ in Atomic(0) }
-    private static let installed = Mutex(false)
+    private static let installed = Locked(false)
 
     /// Notes the group `pid`; returns its slot, or `nil` when the table is full.
     static func register(_ pid: Int32) -> Int? {

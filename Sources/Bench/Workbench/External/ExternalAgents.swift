@@ -121,7 +121,7 @@ public final class ExternalAgentDefinition: Sendable {
     let handshake: Handshake
     /// The kind: the declared options (defaults from the file's `options`) and the budget keys.
     public let description: AgentDescription
-    private let idle = Mutex<[AgentConnection]>([])
+    private let idle = Locked<[AgentConnection]>([])
     private let closed = Atomic<Bool>(false)
 
     init(_ entry: AgentFileEntry, folder: String) throws(WorkbenchError) {

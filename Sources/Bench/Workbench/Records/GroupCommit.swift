@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import Search
 import Synchronization
 
 /// When a log's lines reach the disk. Every line is written (`write`) before `append`
@@ -28,7 +29,7 @@ package enum GroupCommit {
     static let capacity = 256
     private static let descriptors: InlineArray<256, Atomic<Int32>> = InlineArray { _ in Atomic(-1) }
     private static let dirty: InlineArray<256, Atomic<Bool>> = InlineArray { _ in Atomic(false) }
-    private static let started = Mutex(false)
+    private static let started = Locked(false)
     /// How often the background thread synchronises.
     static let interval: TimeInterval = 1
 

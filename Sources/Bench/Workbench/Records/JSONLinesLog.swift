@@ -2,7 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import Search
 
 /// A line type with a reader of its own for lines exactly as its writer writes them,
 /// faster than `JSONDecoder`: it gives `nil` for any other line, which is then decoded
@@ -22,7 +22,7 @@ extension GameRecord: DirectlyReadLine {}
 public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
     /// Where the log is.
     public let url: URL
-    private let handle: Mutex<FileHandle>
+    private let handle: Locked<FileHandle>
     /// When appended lines reach the disk.
     public let sync: SyncPolicy
     /// This log's slot in ``GroupCommit`` (grouped logs; `nil`: synchronised at every append).
@@ -37,7 +37,7 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
         self.url = url
         self.sync = sync
         let fd = try RunFolder.openForAppending(url, locking: exclusive)
-        handle = Mutex(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
+        handle = Locked(FileHandle(fileDescriptor: fd, closeOnDealloc: true))
         groupSlot = sync == .grouped ? GroupCommit.register(fd) : nil
     }
 

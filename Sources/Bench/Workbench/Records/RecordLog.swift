@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Search
 
 /// A record log (`games.jsonl`): one game record a line, each game appended whole
 /// as soon as it ends, so an interrupted run loses no finished game, and made durable
@@ -16,7 +16,7 @@ public final class RecordLog: Sendable {
     /// last game then need not read the whole log back, which was a third of what
     /// `--out` cost a tournament of cheap agents. Kept only by a log opened with
     /// `keeping:` (`isShown` set).
-    private let shown = Mutex(Shown(records: [], count: 0))
+    private let shown = Locked(Shown(records: [], count: 0))
     private let isShown: (@Sendable (Int) -> Bool)?
 
     /// Where the log is.

@@ -1,6 +1,5 @@
 import Foundation
 import Search
-import Synchronization
 
 extension PlacementStudy {
     /// Solves the positions of `folder`'s study (all of them, or `shard`'s), appending
@@ -15,8 +14,8 @@ extension PlacementStudy {
         let file = PositionRunFile(command: command, spec: spec, shard: shard)
         let opened = try PositionRun.open(folder, file: file, resume: resume)
         let log = opened.log
-        let failure = Mutex<WorkbenchError?>(nil)
-        let items = Mutex<[SolvedPlacement]>(opened.done)
+        let failure = Locked<WorkbenchError?>(nil)
+        let items = Locked<[SolvedPlacement]>(opened.done)
         for (index, k) in spec.goatsInHand.enumerated() {
             let numbers = opened.pending.map(spec.locate).filter { $0.index == index }.map(\.position)
             guard !numbers.isEmpty else { continue }

@@ -1,5 +1,5 @@
 import Boards
-import Synchronization
+import Search
 
 /// Plays a schedule of games on worker threads, appending each finished game to the
 /// record log at once, and stops early when `isDecided` says so (an SPRT).
@@ -20,9 +20,9 @@ enum ScheduleRunner {
         // Workers take indices in schedule order and skip those already played: no
         // list of what is left, whatever the schedule's length.
         let left = scheduled - start.addedCount
-        let tally = Mutex(start)
+        let tally = Locked(start)
         let queue = TaskQueue(count: total)
-        let failure = Mutex<WorkbenchError?>(nil)
+        let failure = Locked<WorkbenchError?>(nil)
         // A match already decided (on resume) plays no more games.
         if start.isDecided { queue.close() }
         _ = ForkJoin.map(workers: min(threads, max(1, left))) { _ in

@@ -1,6 +1,5 @@
 import Boards
 import Foundation
-import Synchronization
 
 /// The finished layers of a placement sweep, read on demand: the value (win, draw or loss
 /// for the side to move) of any placement-phase position whose layer is done, one 8-byte
@@ -15,7 +14,7 @@ import Synchronization
 public final class BaghChalPlacementTable: Sendable {
     public let index: BaghChalPlacementIndex
     public let folder: String
-    let opened = Mutex<[BaghChalPlacementLayer: Int32]>([:])
+    let opened = Locked<[BaghChalPlacementLayer: Int32]>([:])
 
     public init(index: BaghChalPlacementIndex, folder: String) {
         self.index = index
