@@ -41,5 +41,6 @@ public struct SearchResult<Move: Sendable>: Sendable {
     /// The principal variation, starting with `move`, where the algorithm has one.
     public var principalVariation: [Move] = []
 
+    @inlinable
     public init(move: Move?) { self.move = move }
 }
