@@ -162,7 +162,7 @@ extension AgentDescription {
 /// `greedy`, `alphabeta` and `mcts`.
 ///
 /// ``catalog`` is inlinable, so the makers are compiled in the caller's module, and the
-/// searchers' inlinable initialisers compile their search there, specialised for the
+/// agents' inlinable initialisers compile their move choice there, specialised for the
 /// game with the caller's CPU flags; the caller holds the agents as
 /// `any TwoPlayerAgent<Game>`, one dynamic call per move, none inside the search.
 public enum TwoPlayerAgents<E: Evaluator> {
