@@ -1,3 +1,4 @@
+import Boards
 import Foundation
 import Search
 import Workbench

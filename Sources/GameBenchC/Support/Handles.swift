@@ -1,4 +1,4 @@
-import Search
+import Boards
 
 /// Something a C caller holds by handle: a game, state, agent or vector environment.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Boards
 import Search
 
 /// A program running as a child process, its standard input, output and error piped

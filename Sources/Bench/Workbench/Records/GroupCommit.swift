@@ -2,7 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Search
+import Boards
 import Synchronization
 
 /// When a log's lines reach the disk. Every line is written (`write`) before `append`

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Search
+import Boards
 
 /// A line type with a reader of its own for lines exactly as its writer writes them,
 /// faster than `JSONDecoder`: it gives `nil` for any other line, which is then decoded

@@ -1,5 +1,5 @@
 import Foundation
-import Search
+import Boards
 
 /// A record log (`games.jsonl`): one game record a line, each game appended whole
 /// as soon as it ends, so an interrupted run loses no finished game, and made durable

@@ -1,5 +1,4 @@
 import Boards
-import Search
 
 /// Plays a schedule of games on worker threads, appending each finished game to the
 /// record log at once, and stops early when `isDecided` says so (an SPRT).

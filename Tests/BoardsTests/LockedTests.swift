@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import XCTest
-@testable import Search
+@testable import Boards
 
 /// ``Locked``: a `Mutex` the thread sanitizer sees. Its sections exclude each other, keep
 /// their changes, and a section that throws lets the lock go; under the sanitizer these
