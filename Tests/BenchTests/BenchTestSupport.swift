@@ -57,6 +57,8 @@ final class BenchProcess {
             let inURL = tmp.appendingPathComponent("bench-test-\(id).in")
             try Data(input.utf8).write(to: inURL)
             process.standardInput = try FileHandle(forReadingFrom: inURL)
+            // The open handle keeps the text for bench; the name is not needed (and was left behind).
+            try? FileManager.default.removeItem(at: inURL)
         } else {
             process.standardInput = FileHandle.nullDevice
         }

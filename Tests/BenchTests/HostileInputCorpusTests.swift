@@ -178,8 +178,16 @@ final class HostileInputCorpusTests: XCTestCase {
 
     // MARK: - Fixtures: a small folder of each kind, made once
 
+    /// Where the fixtures are made; removed when the class's tests are done.
+    static let fixturesRoot = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-corpus-\(UUID().uuidString)")
+
+    override class func tearDown() {
+        try? FileManager.default.removeItem(at: fixturesRoot)
+        super.tearDown()
+    }
+
     static let fixtures: [Folder: URL] = {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-corpus-\(UUID().uuidString)")
+        let root = fixturesRoot
         var made: [Folder: URL] = [:]
         let runs: [(Folder, [String])] = [
             (.twoPlayer, ["tournament", "--agents", "random", "greedy", "--games", "2", "--seed", "3", "--openings", "2",

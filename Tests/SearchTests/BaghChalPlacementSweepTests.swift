@@ -9,6 +9,11 @@ import XCTest
 /// children by the reference's moves, and positions of every layer against a plain
 /// minimax over the reference's moves down to the sliding phase.
 final class BaghChalPlacementSweepTests: XCTestCase {
+    override class func tearDown() {
+        Reduced.removeFolders(goats: 2)
+        super.tearDown()
+    }
+
     /// A reduced game swept completely into a temporary folder, and its layers read back.
     final class Reduced: @unchecked Sendable {
         let goats: Int, captures: Int
@@ -32,6 +37,16 @@ final class BaghChalPlacementSweepTests: XCTestCase {
         }
 
         deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+        /// Removes this process's folders of the `goats`-goat game: the games are kept in
+        /// statics, which are never deinitialised, so each class removes its own at its end.
+        static func removeFolders(goats: Int) {
+            let tmp = NSTemporaryDirectory()
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
+            where name.hasPrefix("placement-sweep-\(goats)-") && name.hasSuffix("-\(getpid())") {
+                try? FileManager.default.removeItem(atPath: tmp + name)
+            }
+        }
 
         /// The value for the side to move of a reference position (−1, 0, +1), from the tables.
         func value(_ n: NaiveBaghChal) -> Int {
@@ -300,6 +315,11 @@ final class BaghChalPlacementSweepTests: XCTestCase {
 /// debug build, so these run only when `GAMEBENCH_LONG_TESTS=1` is set, not in CI (the
 /// two-goat game is checked there slot by slot, which is the induction's proof).
 final class BaghChalThreeGoatPlacementSweepTests: XCTestCase {
+    override class func tearDown() {
+        BaghChalPlacementSweepTests.Reduced.removeFolders(goats: 3)
+        super.tearDown()
+    }
+
     static let threeGoats: Result<BaghChalPlacementSweepTests.Reduced, Error> = {
         guard ProcessInfo.processInfo.environment["GAMEBENCH_LONG_TESTS"] == "1" else {
             return .failure(XCTSkip("a long test: GAMEBENCH_LONG_TESTS=1 swift test --filter BaghChalThreeGoat runs it"))

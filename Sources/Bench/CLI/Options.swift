@@ -112,7 +112,12 @@ struct Options {
                 if p.kind == .flag {
                     if has("--" + p.name) { v.set(p.name, flag: true) }
                 } else if let text = values["--" + p.name] {
-                    try v.set(p.name, text)
+                    // A rule's option has the rule's name (and says so itself).
+                    do { try v.set(p.name, text) } catch {
+                        var e = error.inside("option --" + p.name)
+                        e.field = nil
+                        throw e
+                    }
                 }
             }
             return try G.rules(v)

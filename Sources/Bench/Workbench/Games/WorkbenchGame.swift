@@ -220,12 +220,12 @@ public struct RuleValues: Sendable {
     public init(parameters: [Parameter]) { self.parameters = parameters }
 
     /// Sets parameter `name` from `text`; an unknown name or a bad value throws a
-    /// usage error naming the option (`--ply-limit`).
+    /// usage error whose field is the parameter's name (`ply-limit`).
     public mutating func set(_ name: String, _ text: String) throws(WorkbenchError) {
         guard let p = parameters.named(name) else {
-            throw .usage("unknown rule option --\(name) (known: \(parameters.map { "--" + $0.name }.joined(separator: " ")))")
+            throw .usage("unknown rule '\(name)' (known: \(parameters.map(\.name).joined(separator: ", ")))", field: name)
         }
-        do { given[p.name] = try p.parse(text) } catch { throw .usage("option --\(p.name): \(error.message)") }
+        do { given[p.name] = try p.parse(text) } catch { throw .usage(error.message, field: p.name) }
     }
 
     /// Sets the flag `name` on.
