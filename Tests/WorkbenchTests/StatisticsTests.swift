@@ -280,6 +280,13 @@ final class StatisticsTests: XCTestCase {
         XCTAssertNil(WilcoxonSignedRank(differences: [(0, 5)]).pValue, "only zero differences: undefined")
     }
 
+    func testAnUndefinedWilcoxonPValueIsWrittenAsNullNotLeftOut() throws {
+        let json = String(decoding: try JSONEncoder().encode(WilcoxonSignedRank(differences: [(0, 5)])), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"pValue\":null"), json)
+        let back = try JSONDecoder().decode(WilcoxonSignedRank.self, from: Data(#"{"count":0,"exact":false,"positiveRankSum":0}"#.utf8))
+        XCTAssertNil(back.pValue, "a summary written before reads as undefined")
+    }
+
     func testWilcoxonOnALargeTiedSampleUsesTheNormalApproximationLikeSciPy() throws {
         // d = 1 (×10), 2 (×6), −1 (×4), 0 (×5): n = 20 non-zero. |1| ×14 ranks 1-14 → 7.5,
         // |2| ×6 ranks 15-20 → 17.5. W⁺ = 10·7.5 + 6·17.5 = 180; mean = 20·21/4 = 105;
@@ -375,6 +382,25 @@ final class StatisticsTests: XCTestCase {
         let sweep = BradleyTerry.fit(agents: 2, games: games(0, 1, wins: 10, draws: 0, losses: 0))
         XCTAssertTrue(sweep[0].isFinite)
         XCTAssertEqual(sweep[0] - sweep[1], Trinomial.elo(10.5 / 11), accuracy: 1e-6)
+    }
+
+    func testAnAgentWithoutGamesHasNoRatingAndLeavesTheMeanToTheOthers() {
+        // Agent 0 played nobody (an interrupted round robin); 1 scored 7.5 of 20 against 2.
+        // With the virtual draw 1 has 8 of 21: a difference of elo(8/21) = −400·log10(13/8)
+        // = −84.3414..., so ±42.1707 around a mean of the two that played.
+        let g = games(1, 2, wins: 0, draws: 15, losses: 5)
+        let r = BradleyTerry.fit(agents: 3, games: g)
+        XCTAssertTrue(r[0].isNaN, "no games, no rating")
+        XCTAssertEqual(r[1], -200 * log10(13.0 / 8), accuracy: 1e-6)
+        XCTAssertEqual(r[1] + r[2], 0, accuracy: 1e-9)
+        // An anchor without games cannot anchor: the mean is 0 as without one.
+        let anchored = BradleyTerry.fit(agents: 3, games: g, anchor: 0)
+        XCTAssertEqual(anchored[1], r[1], accuracy: 1e-9)
+        XCTAssertTrue(BradleyTerry.fit(agents: 2, games: []).allSatisfy(\.isNaN))
+        let ci = BradleyTerry.intervals(agents: 3, games: g)
+        XCTAssertTrue(ci[0].low.isNaN && ci[0].high.isNaN)
+        XCTAssertLessThan(ci[1].low, r[1])
+        XCTAssertGreaterThan(ci[1].high, r[1])
     }
 
     func testThreeAgentsWithTransitiveResults() {

@@ -60,9 +60,9 @@ enum TournamentReport {
         o.append("")
         if !s.ratings.isEmpty {
             o += ["## Ratings", ""]
-            o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0; 95% bootstrap interval "
-                + "(200 resamples of the independent units: game pairs from one opening, and games whose other leg is missing). "
-                + "— : undefined (fewer than two units, or every resample alike).")
+            o.append("Bradley–Terry fit (MM, one virtual draw per pairing as prior), mean rating 0 (of the agents that played); "
+                + "95% bootstrap interval (200 resamples of the independent units: game pairs from one opening, and games whose "
+                + "other leg is missing). — : undefined (no games; fewer than two units, or every resample alike).")
             o += ["", "| rank | agent | rating | 95% interval | games | score |", "|---:|---|---:|---|---:|---:|"]
             for (i, r) in s.ratings.enumerated() {
                 o.append("| \(i + 1) | `\(r.agent)` | \(f(r.rating)) | \(interval(r.low, r.high)) | \(r.games) | \(percent(r.score)) |")

@@ -24,7 +24,8 @@ public struct TournamentSummary: Codable, Sendable {
     /// One agent's Bradley–Terry rating.
     public struct Rating: Codable, Sendable {
         public var agent: String
-        public var rating: Double
+        /// Undefined for an agent that played no game.
+        @Nullable public var rating: Double?
         /// The 95% bootstrap interval; undefined with fewer than two units of play or
         /// when every resample gives the same fit (a zero-width interval says nothing).
         @Nullable public var low: Double?
@@ -210,12 +211,13 @@ public struct TournamentSummary: Codable, Sendable {
         let resamplable = units.reduce(0) { $0 + $1.count } >= 2
         for (i, name) in config.agents.enumerated() {
             let interval = resamplable && ci[i].high > ci[i].low ? ci[i] : nil
-            ratings.append(Rating(agent: name, rating: defined(fit[i]) ?? 0, low: interval.flatMap { defined($0.low) },
+            ratings.append(Rating(agent: name, rating: defined(fit[i]), low: interval.flatMap { defined($0.low) },
                                   high: interval.flatMap { defined($0.high) }, games: overall[i].games,
                                   score: Self.score(overall[i])))
             perSide.append(Sides(agent: name, asFirst: first[i], asSecond: second[i]))
         }
-        ratings.sort { $0.rating > $1.rating }
+        // Best first; the unrated last, in the order the agents were given.
+        ratings.sort { ($0.rating ?? -.infinity) > ($1.rating ?? -.infinity) }
     }
 
     // Per-game statistics, undefined where the formulas are.

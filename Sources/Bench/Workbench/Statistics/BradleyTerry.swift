@@ -7,8 +7,10 @@ import Foundation
 /// draws counting half a win each way. Each pairing that played gets one virtual
 /// drawn game (a prior like BayesElo's), so an agent that wins or loses every game
 /// still has a finite rating. Ratings are 400 · log10 γ, shifted so the anchor
-/// agent (or, without one, the mean) is 0. Intervals: bootstrap over the independent
-/// units of play (game pairs where games are paired, games otherwise).
+/// agent (or, without one, the mean) is 0. An agent that played no game has no
+/// rating (NaN) and takes no part in the mean (an interrupted round robin's later
+/// agents). Intervals: bootstrap over the independent units of play (game pairs where
+/// games are paired, games otherwise).
 public enum BradleyTerry {
     /// One game: agents `a` and `b`, and `a`'s score.
     public struct Game { let a: Int; let b: Int; let score: Double }
@@ -33,7 +35,8 @@ public enum BradleyTerry {
         fit(agents: agents, units: games.map(Unit.init), anchor: anchor)
     }
 
-    /// The Elo-scale ratings from units of play (each `count` times).
+    /// The Elo-scale ratings from units of play (each `count` times); NaN for an agent
+    /// without games. An anchor without games cannot anchor: the mean is 0 then.
     public static func fit(agents: Int, units: [Unit], anchor: Int? = nil) -> [Double] {
         var wins = [Double](repeating: 0, count: agents)
         var played = [[Double]](repeating: [Double](repeating: 0, count: agents), count: agents)
@@ -46,6 +49,8 @@ public enum BradleyTerry {
             played[i][j] += 1
             wins[i] += 0.5
         } }
+        let rated = (0..<agents).filter { i in played[i].contains { $0 > 0 } }
+        guard !rated.isEmpty else { return [Double](repeating: .nan, count: agents) }
         var gamma = [Double](repeating: 1, count: agents)
         for _ in 0..<10_000 {
             var change = 0.0
@@ -56,17 +61,19 @@ public enum BradleyTerry {
                 next[i] = denominator > 0 ? wins[i] / denominator : gamma[i]
             }
             // Normalise to a geometric mean of 1 (the scale is free).
-            let logMean = next.map { log($0) }.reduce(0, +) / Double(agents)
-            for i in 0..<agents {
+            let logMean = rated.map { log(next[$0]) }.reduce(0, +) / Double(rated.count)
+            for i in rated {
                 next[i] /= exp(logMean)
                 change = max(change, abs(log(next[i]) - log(gamma[i])))
             }
             gamma = next
             if change < 1e-12 { break }
         }
-        var ratings = gamma.map { 400 * log10($0) }
-        let shift = anchor.map { ratings[$0] } ?? ratings.reduce(0, +) / Double(agents)
-        for i in 0..<agents { ratings[i] -= shift }
+        var ratings = [Double](repeating: .nan, count: agents)
+        for i in rated { ratings[i] = 400 * log10(gamma[i]) }
+        let shift = anchor.flatMap { rated.contains($0) ? ratings[$0] : nil }
+            ?? rated.map { ratings[$0] }.reduce(0, +) / Double(rated.count)
+        for i in rated { ratings[i] -= shift }
         return ratings
     }
 
@@ -78,7 +85,9 @@ public enum BradleyTerry {
 
     /// 95% intervals by resampling the units `samples` times (seeded) and refitting.
     /// Each sample draws as many units as there are, with replacement; memory does
-    /// not grow with the number of games, only with the kinds of unit.
+    /// not grow with the number of games, only with the kinds of unit. A sample that
+    /// leaves an agent without games gives it no rating; its interval is taken over the
+    /// samples that rate it (NaN when none does).
     public static func intervals(agents: Int, units: [Unit], anchor: Int? = nil, samples: Int = 200, seed: UInt64 = 1)
         -> [(low: Double, high: Double)] {
         let kinds = units.filter { $0.count > 0 }
@@ -103,9 +112,10 @@ public enum BradleyTerry {
             var sample = kinds
             for k in sample.indices { sample[k].count = drawn[k] }
             let r = fit(agents: agents, units: sample, anchor: anchor)
-            for i in 0..<agents { fits[i].append(r[i]) }
+            for i in 0..<agents where !r[i].isNaN { fits[i].append(r[i]) }
         }
         return fits.map { values in
+            guard !values.isEmpty else { return (.nan, .nan) }
             let sorted = values.sorted()
             return (percentile(sorted, 0.025), percentile(sorted, 0.975))
         }

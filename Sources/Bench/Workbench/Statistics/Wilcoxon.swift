@@ -17,7 +17,7 @@ public struct WilcoxonSignedRank: Codable, Equatable, Sendable {
     /// W⁺: the rank sum of the positive differences.
     public let positiveRankSum: Double
     /// The two-sided p-value; `nil` when no difference is non-zero.
-    public let pValue: Double?
+    @Nullable public private(set) var pValue: Double?
     /// Whether `pValue` is exact (else the normal approximation).
     public let exact: Bool
 
