@@ -93,7 +93,8 @@ enum TournamentReport {
         }
         if let sprt = s.sprt {
             o += ["## SPRT", ""]
-            o.append("Model: \(sprt.model). H0: elo = \(f(sprt.elo0)), H1: elo = \(f(sprt.elo1)) (normalised), α = \(sprt.alpha), β = \(sprt.beta).")
+            o.append("Model: \(sprt.model). H0: elo = \(Format.number(sprt.elo0)), H1: elo = \(Format.number(sprt.elo1)) (normalised), "
+                + "α = \(sprt.alpha), β = \(sprt.beta).")
             let verdict = SPRT.Decision.allCases.first { $0.code == sprt.decision }?.rawValue ?? sprt.decision
             o.append("LLR \(f(sprt.llr, 3)) in [\(f(sprt.lower, 3)), \(f(sprt.upper, 3))] after \(sprt.pairs) pairs "
                 + "(pentanomial \(sprt.pentanomial.map(String.init).joined(separator: " "))): **\(verdict)**.")
@@ -126,7 +127,8 @@ enum TournamentReport {
             o += ["", "## Paired differences", ""]
             let family = s.puzzleComparisons.count > 1
             o.append("Mean of A − B on the same deals with its 95% interval; paired t-test, and the Wilcoxon signed-rank test "
-                + "(zero differences dropped; exact below 51 untied differences, else normal with tie correction)."
+                + "(zero differences dropped; exact for at most 50 differences without zeros or ties, or at most 13 deals "
+                + "(every sign pattern counted), else normal with tie correction)."
                 + (family ? " With \(s.puzzleComparisons.count) comparisons, the Holm columns adjust both p-values for the whole table (Holm's step-down method)." : "")
                 + " — : undefined.")
             o.append("")

@@ -8,8 +8,9 @@ import Foundation
 /// absolute value, ties sharing the mean of their ranks. W⁺ is the sum of the ranks
 /// of the positive differences. The two-sided p-value is exact (the distribution of
 /// W⁺ counted by dynamic programming) when at most 50 differences remain and none
-/// tie; otherwise it is the normal approximation with the tie-corrected variance
-/// and no continuity correction. That is the rule SciPy's `wilcoxon` follows by
+/// tie or was zero, or (every sign pattern counted) when there are at most 13 deals;
+/// otherwise it is the normal approximation with the tie-corrected variance and no
+/// continuity correction. That is the rule SciPy's `wilcoxon` follows by
 /// default, so the two agree.
 public struct WilcoxonSignedRank: Codable, Equatable, Sendable {
     /// The non-zero differences ranked.

@@ -28,7 +28,7 @@ public struct Wilson: Sendable, Equatable, Encodable {
         return (max(0, centre - half), min(1, centre + half))
     }
 
-    /// `62.1% [59.1, 65.0]`, or `–` without a total.
+    /// `62.1% [59.1, 65.1]` (621 of 1,000), or `–` without a total.
     public var percentText: String {
         guard let p = proportion, let i = interval else { return "–" }
         return "\(Format.fixed(100 * p, 1))% [\(Format.fixed(100 * i.low, 1)), \(Format.fixed(100 * i.high, 1))]"
