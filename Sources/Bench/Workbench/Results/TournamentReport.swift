@@ -28,10 +28,10 @@ enum TournamentReport {
     /// A share as a percentage, "—" when undefined.
     static func percent(_ x: Double?) -> String { x.map { f($0 * 100) + "%" } ?? "—" }
 
-    /// "value ± error", the value alone when the error is undefined, "—" without a value.
+    /// "value ± error", "value ± —" when the error is undefined (so the value does not
+    /// read as exact), "—" without a value.
     static func plusMinus(_ value: Double?, _ error: Double?) -> String {
         guard let value else { return "—" }
-        guard let error else { return f(value) }
         return "\(f(value)) ± \(f(error))"
     }
 
