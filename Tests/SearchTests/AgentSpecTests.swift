@@ -180,6 +180,15 @@ final class AgentSpecTests: XCTestCase {
         }
     }
 
+    func testATextValueIsOneWordWithoutBlanksCommasOrEquals() throws {
+        // A spec, an agents file's options and the agent protocol's `set NAME VALUE` all need one word.
+        let file = Parameter("file", .text, help: "a file")
+        XCTAssertEqual(try file.parse("tablebases/bagh-chal.tb"), .text("tablebases/bagh-chal.tb"))
+        for bad in ["p q", "p,q", "p=q", "p\tq", "p\u{1}q", ""] {
+            XCTAssertThrowsError(try file.parse(bad), bad.debugDescription)
+        }
+    }
+
     func testMalformedSpecsAreRejected() {
         for (spec, part) in [("alphabeta:depth", "not key=value"), (":depth=3", "no agent name"), ("", "empty"),
                              ("   ", "blank"), ("mcts:playouts=5,playouts=6", "given twice"),

@@ -791,6 +791,9 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
             ([["name": "good", "command": []]], ["good", "'command' must name a program"]),
             ([["name": "good", "command": "./good.sh"]], ["command"]),
             ([entry("go:od", "good.sh")], ["plain word"]),
+            // Names a spec or a list of agents could not hold (docs/protocol.md: letters, digits, -, _ and . only).
+            ([entry("a,b", "good.sh")], ["plain word"]), ([entry("a=b", "good.sh")], ["plain word"]),
+            ([entry("a/b", "good.sh")], ["plain word"]), ([entry("a b", "good.sh")], ["plain word"]),
             ([entry("good", "good.sh", [], ["dir": "no-such-folder"])], ["good", "no-such-folder", "not a directory"]),
             ([entry("good", "good.sh", [], ["handshake": 1e9])], ["good", "'handshake'"]),
             ([entry("good", "good.sh", [], ["margin": "lots"])], ["margin"]),

@@ -18,7 +18,7 @@ public struct Parameter: Sendable, Hashable {
         case flag
         /// One of the words listed.
         case choice([String])
-        /// Free text without `,` or `=` (a file path).
+        /// One word of free text: no blank, `,` or `=` (a file path).
         case text
     }
 
@@ -93,6 +93,11 @@ public struct Parameter: Sendable, Hashable {
             return .text(String(text))
         case .text:
             guard !text.isEmpty else { throw ParseError("\(name) needs a value") }
+            // One word: a spec separates settings by `,`, a setting's name from its value
+            // by `=`, and the agent protocol sends `set NAME VALUE` as blank-separated words.
+            guard !text.contains(where: { ",=".contains($0) || $0.isWhitespace || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) else {
+                throw ParseError("\(name) must be one word without blanks, ',' or '=', got '\(text)'")
+            }
             return .text(String(text))
         }
     }

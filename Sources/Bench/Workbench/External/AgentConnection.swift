@@ -200,8 +200,8 @@ enum ProtocolLine {
         guard let name = d["name"], let type = d["type"], let text = d["default"] else {
             throw ParseError("option: needs name=, type= and default=")
         }
-        guard name.allSatisfy({ $0.isLetter || $0.isNumber || "_-.".contains($0) }), name.first?.isLetter == true else {
-            throw ParseError("option name '\(name)' is not a plain word")
+        guard name.isPlainWord, name.first?.isLetter == true else {
+            throw ParseError("option name '\(name)' is not a plain word starting with a letter")
         }
         guard !AgentConnection.reservedNames.contains(name) else {
             throw ParseError("option '\(name)' is reserved for the workbench's budget and deadline")
@@ -257,6 +257,10 @@ enum ProtocolLine {
 }
 
 extension String {
+    /// Letters, digits, `_`, `-` and `.` only (docs/protocol.md's "plain word"): a name
+    /// that reads the same in a spec, a protocol line and a file.
+    var isPlainWord: Bool { !isEmpty && allSatisfy { $0.isLetter || $0.isNumber || "_-.".contains($0) } }
+
     /// The string without blanks at either end.
     var trimmingBlanks: String {
         var s = Substring(self)

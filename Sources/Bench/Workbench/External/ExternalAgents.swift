@@ -127,8 +127,8 @@ public final class ExternalAgentDefinition: Sendable {
     init(_ entry: AgentFileEntry, folder: String) throws(WorkbenchError) {
         name = entry.name
         let problem = { (message: String) -> WorkbenchError in .usage("agent '\(entry.name)': \(message)") }
-        guard (try? AgentSpec.Syntax(entry.name))?.name == entry.name, !entry.name.contains(":") else {
-            throw problem("the name must be a plain word (no ':', ',', '=' or blank)")
+        guard entry.name.isPlainWord, (try? AgentSpec.Syntax(entry.name))?.name == entry.name else {
+            throw problem("the name must be a plain word (letters, digits, '-', '_' and '.' only)")
         }
         guard !Self.reservedNames.contains(entry.name) else {
             throw problem("the name is reserved (human, and the built-in kinds: \(Self.builtInKinds.joined(separator: ", ")))")
