@@ -38,11 +38,11 @@ extern "C" {
 enum gb_status {
     GB_OK = 0,
     GB_ERR_HANDLE = 1,   /**< not a live handle, or a handle of another kind */
-    GB_ERR_ARGUMENT = 2, /**< a bad argument: NULL output, buffer of the wrong size, count or budget out of range */
+    GB_ERR_ARGUMENT = 2, /**< a bad argument: NULL output, buffer of the wrong size, count out of range, a budget field negative or not finite */
     GB_ERR_GAME = 3,     /**< an unknown game name */
     GB_ERR_RULES = 4,    /**< rules JSON that is not valid for the game (unknown key, value out of range) */
     GB_ERR_ACTION = 5,   /**< an action id that is not legal in the state (or not an action of the game) */
-    GB_ERR_TEXT = 6,     /**< position or move text that does not parse */
+    GB_ERR_TEXT = 6,     /**< position or move text that does not parse, or names a move that is not legal (the message says why) */
     GB_ERR_SPEC = 7,     /**< an agent spec that does not parse or is not for the game */
     GB_ERR_FILE = 8,     /**< a file an agent needs cannot be read (a tablebase, learned weights) */
     GB_ERR_STATE = 9     /**< the call does not fit the state: an action at a terminal state, chance outcomes at a decision */
@@ -146,7 +146,8 @@ int32_t gb_state_hash(gb_handle state, uint64_t *hash, gb_error *err);
  */
 int32_t gb_state_legal_actions(gb_handle state, int64_t *actions, int64_t capacity, int64_t *count, gb_error *err);
 
-/** The legal actions as a mask of num_distinct_actions bytes, 1 for legal (not for Balls!). */
+/** The legal actions as a mask of num_distinct_actions bytes, 1 for legal (not for Balls!); all 0 at a
+ *  chance node (its outcomes are not actions of the game: gb_state_legal_actions lists them) and at the end. */
 int32_t gb_state_legal_mask(gb_handle state, uint8_t *mask, int64_t size, gb_error *err);
 
 /** Plays `action` (a legal move, or a chance outcome at a chance node). */
@@ -214,7 +215,8 @@ uint64_t gb_derive_seed(uint64_t seed, uint64_t index, uint64_t episode);
 int32_t gb_vec_new(gb_handle game, int64_t n, uint64_t seed, int32_t threads, gb_handle *vec, gb_error *err);
 
 /**
- * Every environment back to the start of its next episode's game; writes the outputs
+ * Every environment that has moved since its game began back to the start of its next
+ * episode's game (one that has not moved is at such a start already); writes the outputs
  * that are not NULL: observations (n x observation size), masks (n x num_distinct_actions;
  * not for Balls!) and players (n, the player to move).
  */
@@ -239,7 +241,8 @@ int32_t gb_vec_state(gb_handle vec, int64_t index, gb_handle *state, gb_error *e
 
 /* ------------------------------------------------------------------------ agents */
 
-/** A search budget; a field at 0 sets no limit of its kind. All 0 (or NULL): the spec's own budget. */
+/** A search budget; a field at 0 sets no limit of its kind. All 0 (or NULL): the spec's own budget.
+ *  A depth beyond what an agent searches is cut to its limit (alpha-beta: 96 plies). */
 typedef struct gb_budget {
     int64_t depth;    /**< plies (alpha-beta, expectimax) */
     int64_t nodes;    /**< positions visited (alpha-beta) */

@@ -350,6 +350,12 @@ class State(_Handle):
         st._legal_n = None
         return st
 
+    def close(self):
+        """Frees the handle now; any later question about the state raises HandleError
+        (the cached answers go with the handle)."""
+        self._player = self._legal_n = None
+        _Handle.close(self)
+
     def _buffers(self):
         """The state's legal-action buffer, made at its first use."""
         self._legal = _LegalBuffer()
@@ -397,6 +403,8 @@ class State(_Handle):
 
     def rewards(self):
         """What the last apply_action earned each player (two-player: the returns on the move that ended the game)."""
+        if not self._live:
+            self.current_player()  # raises the library's HandleError: the state is closed
         if not self._moved:
             return [0.0] * self.game._players
         if self.game._puzzle:
@@ -732,7 +740,8 @@ class VectorEnv(_Handle):
         return obs, masks, players
 
     def reset(self):
-        """Every environment to the start of its next episode: (observations, masks, players)."""
+        """Every environment that has moved since its game began to the start of its next
+        episode (one that has not moved stays where it is): (observations, masks, players)."""
         obs, masks, players = self._outputs()
         err = _lib.Error()
         status = F["gb_vec_reset"](self._h, obs[1], masks[1], players[1], err)

@@ -16,7 +16,9 @@ register() adds three games to pyspiel's registry (calling it again does nothing
   new_initial_state() starts before the deal; the 25 coins of the deal and every refill
   are chance nodes of one coin each, outcome 0 = triangle, 1 = square, 2 = circle, each
   1/3. Rewards per move (the points of the swap and its cascade, summed over the chance
-  nodes of the refills that follow it); the return is the score.
+  nodes of the refills that follow it): at a chance node rewards() is the running sum
+  since the last decision, so read it at decision nodes and at the end (as
+  rl_environment does), where the rewards add up to the return, the score.
 
 Action ids, observation tensors and notation are the library's (include/gamebench.h;
 gamebench.load_game(name).info["action_space"] says the layout);

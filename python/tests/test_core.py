@@ -346,6 +346,15 @@ def test_use_after_close_raises_handle_error():
             call()
         one_line(excinfo, HandleError)
     assert c.legal_actions()  # the clone is its own handle
+    # A state that has moved answers some questions from caches: they close with it.
+    moved = game.new_initial_state()
+    moved.apply_action(moved.legal_actions()[0])
+    moved.close()
+    for call in (moved.current_player, moved.is_terminal, moved.is_chance_node, moved.is_player_node,
+                 moved.legal_actions, moved.rewards):
+        with pytest.raises(HandleError) as excinfo:
+            call()
+        one_line(excinfo, HandleError)
     agent = gamebench.Agent("random", game, seed=1)
     agent.close()
     with pytest.raises(HandleError) as excinfo:
