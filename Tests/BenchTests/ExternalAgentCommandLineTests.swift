@@ -195,6 +195,10 @@ final class ExternalAgentCommandLineTests: XCTestCase {
             XCTAssertEqual(run.status, Int32(status), "signal \(sig): \(run.stderr)")
             if sig == SIGINT { XCTAssertTrue(run.stderr.contains("interrupted"), run.stderr) }
             assertAgentsGone(folder)
+            // The games the signal cut are not forfeits of the agents it killed: none is
+            // logged, and --resume plays them.
+            let log = (try? String(contentsOf: folder.appendingPathComponent("out/games.jsonl"), encoding: .utf8)) ?? ""
+            XCTAssertEqual(log, "", "signal \(sig): a cut game was logged")
         }
     }
 

@@ -33,6 +33,13 @@ package enum ChildProcessGroups {
         return nil
     }
 
+    /// Set by a signal ending the workbench before it kills any agent: from then on a
+    /// game may end because its agent was killed, which the agent did not lose, so the
+    /// logs take nothing more (``JSONLinesLog/append(text:)``) and a resumed run plays
+    /// such a game again. (A signal-safe atomic load.)
+    package static var isEnding: Bool { ending.load(ordering: .sequentiallyConsistent) }
+    private static let ending = Atomic<Bool>(false)
+
     /// Forgets the group in `slot`.
     static func unregister(_ slot: Int?) {
         if let slot { slots[slot].store(0, ordering: .sequentiallyConsistent) }
@@ -54,6 +61,7 @@ package enum ChildProcessGroups {
     /// seconds. Async-signal-safe: atomics, `kill`, `write` and `nanosleep`; the
     /// reading of `/proc` (which allocates) runs on the tree killer's own thread.
     package static func killAllForSignal(limit: Int = 2) {
+        ending.store(true, ordering: .sequentiallyConsistent)
         killAll()
         let fd = treeKiller.request.load(ordering: .sequentiallyConsistent)
         guard fd >= 0 else { return }

@@ -74,6 +74,10 @@ public final class JSONLinesLog<Line: Codable & Sendable>: Sendable {
         var text = text
         let failure: String? = text.withUTF8 { bytes in
             handle.withLock { h in
+                // A signal is ending the workbench and killing its agents: what finishes
+                // now may be a game cut by that, not one played out (a forfeit the agent
+                // did not commit). Left out, it is played again on --resume.
+                if ChildProcessGroups.isEnding { return nil }
                 // One write(2) of the String's own bytes (FileHandle's write copies them
                 // into Data first: a tournament of cheap agents appends 10⁴ lines a second).
                 var done = 0
