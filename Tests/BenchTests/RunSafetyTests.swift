@@ -65,6 +65,23 @@ final class RunSafetyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: tournament + "/.lock"))
     }
 
+    func testANewRunNeverReplacesAFileInAnExistingFolder() throws {
+        let root = try scratchFolder("not-empty")
+        let mine = root.appendingPathComponent("summary.md")
+        try Data("my notes\n".utf8).write(to: mine)
+        for command in [["tournament", "--game", "coin-sorter", "--agents", "random", "--games", "2"],
+                        ["train", "--game", "coin-sorter", "--episodes", "10"],
+                        ["tune", "--game", "coin-sorter", "--agent", "greedy", "--iterations", "1", "--params", "w.four"]] {
+            try assertUsageError(command + ["--out", root.path], names: ["--out", "is not empty", "summary.md"])
+        }
+        XCTAssertEqual(try String(contentsOf: mine, encoding: .utf8), "my notes\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["summary.md"], "nothing written")
+        // An empty folder, or one holding only what a run killed at its start leaves (empty files), is a new run's.
+        try FileManager.default.removeItem(at: mine)
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("games.jsonl").path, contents: nil)
+        _ = try benchOK(["tournament", "--game", "coin-sorter", "--agents", "random", "--games", "2", "--out", root.path])
+    }
+
     func testAPlacementCountGivenTwiceIsRefused() throws {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
     }

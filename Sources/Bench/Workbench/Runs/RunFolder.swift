@@ -89,6 +89,16 @@ public final class RunFolder: Sendable {
             }
         }
         try refuseTaken()
+        // No file of the user's is replaced by a run's output: a new run goes into a new
+        // or empty folder (empty files aside: what a run killed at its start leaves).
+        if let names = try? fm.contentsOfDirectory(atPath: url.path),
+           let kept = names.sorted().first(where: { name in
+               let attributes = try? fm.attributesOfItem(atPath: url.appendingPathComponent(name).path)
+               return attributes?[.type] as? FileAttributeType != .typeRegular || (attributes?[.size] as? Int ?? 1) > 0
+           }) {
+            throw .usage("\(url.path) is not empty (it holds \(kept)); a new \(layout.what) goes into a new or empty folder",
+                         field: "folder")
+        }
         do { try fm.createDirectory(at: url, withIntermediateDirectories: true) } catch {
             throw .runtime("cannot create output folder \(url.path)")
         }
