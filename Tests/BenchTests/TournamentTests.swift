@@ -488,8 +488,11 @@ final class TournamentTests: XCTestCase {
         XCTAssertTrue(md.contains("**H1 accepted**"), md)
         XCTAssertTrue(md.contains("Model: "), md)
         XCTAssertTrue(run.stdout.contains("H1 accepted"))
-        // Where it stops does not depend on which games finished first.
+        // Where it stops does not depend on which games finished first; nor does the log,
+        // which holds the games up to the deciding pair and none finished after it.
         XCTAssertEqual(try summary(one), try summary(two))
+        XCTAssertEqual(try records(one), try records(two))
+        XCTAssertEqual(lineCount(two.appendingPathComponent("games.jsonl")), games)
 
         // The other way round: H0.
         let weak = temporaryFolder("sprt-h0")
