@@ -231,6 +231,10 @@ final class ClusterCommandTests: XCTestCase {
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--sprt", "0,5,0.05,0.05"] + tail, ["--sprt"]),
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--resume"] + tail, ["--resume"]),
             (["cluster", "slurm", "--shards", "4", "--", "tournament", "--gmes", "4"] + tail, ["--gmes"]),
+            // What the tournament itself refuses, refused here, not in every task.
+            (["cluster", "slurm", "--shards", "4", "--", "tournament", "--games", "3"] + tail, ["--games", "even"]),
+            (["cluster", "slurm", "--shards", "4", "--", "tournament", "--agents", "random", "bogus",
+              "--out", "/nonexistent-cluster-test/out"], ["unknown agent 'bogus'"]),
             (["cluster", "slurm", "--shards", "4", "--time", "1 hour", "--", "tournament"] + tail, ["--time"]),
             (["cluster", "slurm", "--shards", "4", "--nodes", "2", "--", "tournament"] + tail, ["--nodes"]),
             (["cluster", "slurm", "--shards", "4", "--account", "a\nb", "--", "tournament"] + tail, ["--account"]),
@@ -244,6 +248,8 @@ final class ClusterCommandTests: XCTestCase {
         for (arguments, words) in cases {
             try assertUsageError(arguments, names: words)
         }
+        try assertUsageError(["cluster", "slurm", "--shards", "4", "--", "tournament", "--agent-file", "/nonexistent-agents.json"]
+                             + tail, names: ["/nonexistent-agents.json", "no such file"], status: 1)
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/nonexistent-cluster-test"))
     }
 

@@ -150,7 +150,7 @@ enum ClusterCommand: Subcommand {
             case "solve": try SolveCommand.checkStudy(arguments)
             default:
                 let game = try GameRegistry.game(named: Options.gameName(in: arguments))
-                _ = try TournamentCommand.options(arguments, game)
+                try TournamentCommand.check(arguments, game)
             }
         } catch {
             throw error.prefixed(command).prefixed(name)

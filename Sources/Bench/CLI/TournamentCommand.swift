@@ -49,6 +49,23 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
         return (options, agents)
     }
 
+    /// What `bench cluster` checks of a tournament's arguments before it writes the jobs,
+    /// so that a mistake fails at once, not in every task: the options, the schedule
+    /// (even games, a two-agent SPRT, ...) and, without `--agent-file`, every spec; with
+    /// it, that each file is there (its agents start in the jobs, where their programs run).
+    static func check<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) {
+        let (options, specs) = try options(arguments, G.self)
+        let sprt = try options.string("--sprt").map { text throws(WorkbenchError) in try SPRT(parsing: text) }
+        let config = TournamentConfig(game: G.name, schedule: G.Format.schedule(openingPlies: try options.int("--openings"),
+                                                                                gauntlet: options.has("--gauntlet")),
+                                      agents: specs, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
+                                      seed: try options.uint64("--seed"), sprt: sprt)
+        if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
+        let files = options.lines(AgentFileOption.name)
+        if files.isEmpty { for spec in specs { _ = try Entrant<G>(spec: spec, catalog: G.agentCatalog) } }
+        for path in files where try !RegularFile.exists(path) { throw .runtime("agent file \(path): no such file") }
+    }
+
     let arguments: [String]
 
     func visit<G: WorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
