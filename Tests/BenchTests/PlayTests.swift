@@ -55,6 +55,23 @@ final class PlayTests: XCTestCase {
         XCTAssertEqual(r["start"] as? String, "8/8/8/8/3G4/3T4/8/8 t 3")
     }
 
+    func testARecordIsNeverAppendedToARunsFileOrToAFileOfAnotherKind() throws {
+        let folder = temporaryFile("run")
+        _ = try benchOK(["tournament", "--agents", "random", "greedy", "--games", "2", "--threads", "1", "--out", folder.path])
+        let notes = temporaryFile("notes.txt")
+        try Data("my notes\n".utf8).write(to: notes)
+        let play = ["play", "--goats", "random", "--tigers", "random", "--ply-limit", "6", "--record"]
+        for (path, words) in [(folder.appendingPathComponent("games.jsonl").path, ["folder of a tournament"]),
+                              (notes.path, ["not a file of game records"])] {
+            try assertUsageError(play + [path], names: ["--record"] + words)
+        }
+        XCTAssertEqual(try String(contentsOf: notes, encoding: .utf8), "my notes\n")
+        // A file of records (or a new one) takes them.
+        let log = temporaryFile("mine.jsonl")
+        for _ in 0..<2 { _ = try benchOK(play + [log.path]) }
+        XCTAssertEqual(try records(log).count, 2)
+    }
+
     func testCoinSorterPlayShowsTurnsAndScoreAndUndoReplaysTheSeed() throws {
         let record = temporaryFile("cs.jsonl")
         let run = try bench(["play", "--game", "coin-sorter", "--seed", "1", "--record", record.path],

@@ -192,10 +192,25 @@ struct PlayCommand: GameCommand {
         }
     }
 
-    /// Opens the record file before the game, so a bad path fails at once.
+    /// Opens the record file before the game, so a bad path fails at once. A file of a
+    /// run's folder, or one that is not a log of records, is never appended to.
     static func openRecord(_ options: Options) throws(WorkbenchError) -> RecordLog {
         let path = try options.text("--record")
-        do { return try RecordLog(appendingTo: URL(fileURLWithPath: path)) } catch {
+        let url = URL(fileURLWithPath: path)
+        if let run = RunLayout.run(in: url.deletingLastPathComponent()) {
+            throw .usage("play: --record: \(path) is in the folder of a \(run); records of play go elsewhere")
+        }
+        if let handle = FileHandle(forReadingAtPath: path) {
+            let head = (try? handle.read(upToCount: 65_536)) ?? Data()
+            try? handle.close()
+            let first = head.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? Data()
+            let record = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
+            if !head.isEmpty && record?["moves"] == nil {
+                throw .usage("play: --record: \(path) is not a file of game records (its first line is not one); "
+                             + "records of play go into such a file or a new one")
+            }
+        }
+        do { return try RecordLog(appendingTo: url) } catch {
             throw .runtime("play: cannot save game records to \(path): \(error.message)")
         }
     }

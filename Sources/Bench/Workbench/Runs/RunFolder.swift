@@ -31,6 +31,13 @@ public struct RunLayout: Sendable {
         ("weights.bin", "training run"),
     ]
 
+    /// What kind of run `folder` holds (`tournament (tournament.json)`), if any: a file
+    /// in it belongs to that run, not to an output of another command.
+    public static func run(in folder: URL) -> String? {
+        kinds.first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.configName).path) }
+            .map { "\($0.what) (\($0.configName))" }
+    }
+
     /// What another kind of run `folder` holds, if any.
     func otherRun(in folder: URL) -> String? {
         for kind in Self.kinds where kind.configName != configName
