@@ -90,9 +90,14 @@ public enum Grading {
         let done = Atomic<Int>(0)
         let total = numbers.count
         var start = 0
+        // Blocks grow from two positions a thread while one takes under a second, up to
+        // `blockSize`, and shrink when one takes over two: a slow agent's positions reach
+        // the log about every second (an interrupt loses little), a fast one's in big blocks.
+        var size = max(1, min(blockSize, 2 * threads))
         while start < total {
-            let block = Array(numbers[start..<min(total, start + blockSize)])
+            let block = Array(numbers[start..<min(total, start + size)])
             start += block.count
+            let blockClock = Clock(seconds: nil)
             let graded = ForkJoin.mapTasks(count: block.count, workers: threads) { task -> GradedLine? in
                 let i = block[task]
                 let clock = Clock(seconds: nil)
@@ -120,6 +125,8 @@ public enum Grading {
                 throw .runtime("grade: agent '\(name)' returned no legal move in position \(block[bad]) (\(p.text))")
             }
             try finished(graded.map { $0! })
+            let seconds = blockClock.elapsed
+            if seconds < 1 { size = min(blockSize, 2 * size) } else if seconds > 2 { size = max(threads, size / 2) }
         }
     }
 }
