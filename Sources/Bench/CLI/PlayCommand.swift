@@ -201,7 +201,7 @@ struct PlayCommand: GameCommand {
             throw .usage("play: --record: \(path) is in the folder of a \(run); records of play go elsewhere")
         }
         if let handle = FileHandle(forReadingAtPath: path) {
-            let head = (try? handle.read(upToCount: 65_536)) ?? Data()
+            let head = (try? handle.read(upToCount: 1 << 20)) ?? Data()
             try? handle.close()
             let first = head.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? Data()
             let record = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]

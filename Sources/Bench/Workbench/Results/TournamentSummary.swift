@@ -216,7 +216,7 @@ public struct TournamentSummary: Codable, Sendable {
                                   score: Self.score(overall[i])))
             perSide.append(Sides(agent: name, asFirst: first[i], asSecond: second[i]))
         }
-        // Best first; the unrated last, in the order the agents were given.
+        // Best first; the unrated (no games) last.
         ratings.sort { ($0.rating ?? -.infinity) > ($1.rating ?? -.infinity) }
     }
 

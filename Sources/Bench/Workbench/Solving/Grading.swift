@@ -126,7 +126,7 @@ public enum Grading {
             }
             try finished(graded.map { $0! })
             let seconds = blockClock.elapsed
-            if seconds < 1 { size = min(blockSize, 2 * size) } else if seconds > 2 { size = max(threads, size / 2) }
+            if seconds < 1 { size = min(blockSize, 2 * size) } else if seconds > 2 { size = max(1, min(blockSize, max(threads, size / 2))) }
         }
     }
 }
