@@ -200,7 +200,8 @@ struct PlayCommand: GameCommand {
         if let run = RunLayout.run(in: url.deletingLastPathComponent()) {
             throw .usage("play: --record: \(path) is in the folder of a \(run); records of play go elsewhere")
         }
-        if let handle = FileHandle(forReadingAtPath: path) {
+        // Only a regular file is read here (a FIFO would block); anything else is refused below.
+        if (try? RegularFile.exists(path)) == true, let handle = FileHandle(forReadingAtPath: path) {
             let head = (try? handle.read(upToCount: 1 << 20)) ?? Data()
             try? handle.close()
             let first = head.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? Data()
