@@ -200,14 +200,10 @@ struct PlayCommand: GameCommand {
         if let run = RunLayout.run(in: url.deletingLastPathComponent()) {
             throw .usage("play: --record: \(path) is in the folder of a \(run); records of play go elsewhere")
         }
-        // Only a regular file is read here (a FIFO would block); anything else is refused below.
-        if (try? RegularFile.exists(path)) == true, let handle = FileHandle(forReadingAtPath: path) {
-            let head = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-            try? handle.close()
-            let first = head.split(separator: UInt8(ascii: "\n"), maxSplits: 1).first ?? Data()
-            let record = (try? JSONSerialization.jsonObject(with: first)) as? [String: Any]
-            if !head.isEmpty && record?["moves"] == nil {
-                throw .usage("play: --record: \(path) is not a file of game records (its first line is not one); "
+        // A file of records is read as every log is (a FIFO or the like is refused below, unread).
+        if (try? RegularFile.exists(path)) == true {
+            do { try RecordLog.scan(url) { _, _ in } } catch {
+                throw .usage("play: --record: \(path) is not a file of game records (\(error.detail)); "
                              + "records of play go into such a file or a new one")
             }
         }

@@ -55,15 +55,22 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
     /// it, that each file is there (its agents start in the jobs, where their programs run).
     static func check<G: WorkbenchGame>(_ arguments: [String], _ game: G.Type) throws(WorkbenchError) {
         let (options, specs) = try options(arguments, G.self)
-        let sprt = try options.string("--sprt").map { text throws(WorkbenchError) in try SPRT(parsing: text) }
-        let config = TournamentConfig(game: G.name, schedule: G.Format.schedule(openingPlies: try options.int("--openings"),
-                                                                                gauntlet: options.has("--gauntlet")),
-                                      agents: specs, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
-                                      seed: try options.uint64("--seed"), sprt: sprt)
+        let s = try schedule(options, G.self)
+        let config = TournamentConfig(game: G.name, schedule: G.Format.schedule(openingPlies: s.openingPlies, gauntlet: s.gauntlet),
+                                      agents: specs, games: s.games, seed: s.seed, sprt: s.sprt)
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
         let files = options.lines(AgentFileOption.name)
         if files.isEmpty { for spec in specs { _ = try Entrant<G>(spec: spec, catalog: G.agentCatalog) } }
         for path in files where try !RegularFile.exists(path) { throw .runtime("agent file \(path): no such file") }
+    }
+
+    /// The options that fix the schedule, as ``Tournament`` takes them. (A puzzle's options
+    /// refuse --openings and --gauntlet; its format ignores their defaults.)
+    static func schedule<G: WorkbenchGame>(_ options: Options, _ game: G.Type) throws(WorkbenchError)
+        -> (games: Int, seed: UInt64, openingPlies: Int, gauntlet: Bool, sprt: SPRT?) {
+        let sprt = try options.string("--sprt").map { text throws(WorkbenchError) in try SPRT(parsing: text) }
+        return (try options.int("--games", default: G.players == 1 ? 100 : nil), try options.uint64("--seed"),
+                try options.int("--openings"), options.has("--gauntlet"), sprt)
     }
 
     let arguments: [String]
@@ -79,11 +86,9 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
             (entrants, notes) = TournamentFolder.entrantsAsRecorded(entrants, in: URL(fileURLWithPath: out), catalog: catalog)
         }
         for entrant in entrants where entrant.readsFutureDraws { Output.note(Clairvoyance.notice(entrant.name)) }
-        let sprt = try options.string("--sprt").map { text throws(WorkbenchError) in try SPRT(parsing: text) }
-        // A puzzle's options refuse --openings and --gauntlet; its format ignores their defaults.
-        let tournament = try Tournament(entrants: entrants, games: try options.int("--games", default: G.players == 1 ? 100 : nil),
-                                        seed: try options.uint64("--seed"), openingPlies: try options.int("--openings"),
-                                        gauntlet: options.has("--gauntlet"), sprt: sprt, rules: rules,
+        let s = try Self.schedule(options, G.self)
+        let tournament = try Tournament(entrants: entrants, games: s.games, seed: s.seed, openingPlies: s.openingPlies,
+                                        gauntlet: s.gauntlet, sprt: s.sprt, rules: rules,
                                         command: benchCommandLine(["tournament"] + arguments), shard: try options.shard(folder: "--out"))
         try run(tournament, options, notes: notes.map { "tournament: --resume: " + $0 })
     }

@@ -33,18 +33,15 @@ public struct RunLayout: Sendable {
 
     /// What kind of run `folder` holds (`tournament (tournament.json)`), if any: a file
     /// in it belongs to that run, not to an output of another command.
-    public static func run(in folder: URL) -> String? {
-        kinds.first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.configName).path) }
-            .map { "\($0.what) (\($0.configName))" }
-    }
+    public static func run(in folder: URL) -> String? { run(in: folder, other: nil) }
 
     /// What another kind of run `folder` holds, if any.
-    func otherRun(in folder: URL) -> String? {
-        for kind in Self.kinds where kind.configName != configName
-            && FileManager.default.fileExists(atPath: folder.appendingPathComponent(kind.configName).path) {
-            return "\(kind.what) (\(kind.configName))"
-        }
-        return nil
+    func otherRun(in folder: URL) -> String? { Self.run(in: folder, other: configName) }
+
+    /// The first kind of run `folder` holds whose configuration is not `other`.
+    private static func run(in folder: URL, other configName: String?) -> String? {
+        kinds.first { $0.configName != configName && FileManager.default.fileExists(atPath: folder.appendingPathComponent($0.configName).path) }
+            .map { "\($0.what) (\($0.configName))" }
     }
 }
 

@@ -23,10 +23,11 @@ enum ScheduleRunner {
         // Workers take indices in schedule order and skip those already played: no
         // list of what is left, whatever the schedule's length.
         let left = scheduled - start.addedCount
-        /// In schedule order: the games finished but not yet logged, and the next to log.
-        struct InOrder { var waiting: [Int: (record: GameRecord, line: String)] = [:]; var next = 0 }
-        let ordered = start.config.sprt != nil, inOrder = Locked(InOrder())
-        let tally = Locked(start)
+        /// The tally and, for a match that stops on a decision, the games finished ahead of
+        /// schedule order (waiting for those before them) and the next game to log.
+        struct Shared { var tally: TournamentTally; var waiting: [Int: (record: GameRecord, line: String)] = [:]; var next = 0 }
+        let ordered = start.config.sprt != nil
+        let shared = Locked(Shared(tally: start))
         let queue = TaskQueue(count: total)
         let failure = Locked<WorkbenchError?>(nil)
         // A match already decided (on resume) plays no more games.
@@ -38,37 +39,35 @@ enum ScheduleRunner {
                 do throws(WorkbenchError) {
                     let record = try play(index)
                     // Encoded by this worker; appended under the lock, so lines are whole
-                    // and in finishing order.
+                    // and in finishing order (schedule order when ordered).
                     let line = log == nil ? "" : record.jsonLine
                     guard ordered else {
-                        let (count, decided) = try tally.withLock { t throws(WorkbenchError) in
+                        let (count, decided) = try shared.withLock { s throws(WorkbenchError) in
                             try log?.append(record, line: line)
-                            try t.add(record)
-                            return (t.addedCount, t.isDecided)
+                            try s.tally.add(record)
+                            return (s.tally.addedCount, s.tally.isDecided)
                         }
                         onRecord?(record, count)
                         if decided { queue.close() }
                         continue
                     }
-                    let logged = try tally.withLock { t throws(WorkbenchError) -> [(GameRecord, Int)] in
-                        try inOrder.withLock { o throws(WorkbenchError) -> [(GameRecord, Int)] in
-                            o.waiting[record.index] = (record, line)
-                            var logged: [(GameRecord, Int)] = []
-                            while !t.isDecided {
-                                // Past the games this run does not play (a resumed run's).
-                                while o.next < total && (!plays(o.next) || start.contains(o.next)) { o.next += 1 }
-                                guard let (r, l) = o.waiting.removeValue(forKey: o.next) else { break }
-                                try log?.append(r, line: l)
-                                try t.add(r)
-                                logged.append((r, t.addedCount))
-                                o.next += 1
-                            }
-                            if t.isDecided { o.waiting = [:] }
-                            return logged
+                    let (logged, decided) = try shared.withLock { s throws(WorkbenchError) -> ([(GameRecord, Int)], Bool) in
+                        s.waiting[record.index] = (record, line)
+                        var logged: [(GameRecord, Int)] = []
+                        while !s.tally.isDecided {
+                            // Past the games this run does not play (a resumed run's).
+                            while s.next < total && (!plays(s.next) || start.contains(s.next)) { s.next += 1 }
+                            guard let (r, l) = s.waiting.removeValue(forKey: s.next) else { break }
+                            try log?.append(r, line: l)
+                            try s.tally.add(r)
+                            logged.append((r, s.tally.addedCount))
+                            s.next += 1
                         }
+                        if s.tally.isDecided { s.waiting = [:] }
+                        return (logged, s.tally.isDecided)
                     }
                     for (r, count) in logged { onRecord?(r, count) }
-                    if tally.withLock({ $0.isDecided }) { queue.close() }
+                    if decided { queue.close() }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     queue.close()
@@ -77,6 +76,6 @@ enum ScheduleRunner {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
-        return tally.withLock { $0 }
+        return shared.withLock { $0.tally }
     }
 }
