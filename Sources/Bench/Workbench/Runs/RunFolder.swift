@@ -1,4 +1,5 @@
 import Foundation
+import Search
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -94,11 +95,14 @@ public final class RunFolder: Sendable {
         }
         try refuseTaken()
         // No file of the user's is replaced by a run's output: a new run goes into a new
-        // or empty folder (empty files aside: what a run killed at its start leaves).
-        if let names = try? fm.contentsOfDirectory(atPath: url.path),
-           let kept = names.sorted().first(where: { name in
+        // or empty folder. What a run of this kind killed at its start leaves does not
+        // count: empty files, and its configuration's write cut short (removed below).
+        let names = (try? fm.contentsOfDirectory(atPath: url.path)) ?? []
+        let leftovers = names.filter { TemporaryFile.isLeftover($0, of: layout.configName) }
+        if let kept = names.sorted().first(where: { name in
                let attributes = try? fm.attributesOfItem(atPath: url.appendingPathComponent(name).path)
-               return attributes?[.type] as? FileAttributeType != .typeRegular || (attributes?[.size] as? Int ?? 1) > 0
+               guard attributes?[.type] as? FileAttributeType == .typeRegular else { return true }
+               return (attributes?[.size] as? Int ?? 1) > 0 && !leftovers.contains(name)
            }) {
             throw .usage("\(url.path) is not empty (it holds \(kept)); a new \(layout.what) goes into a new or empty folder",
                          field: "folder")
@@ -109,6 +113,8 @@ public final class RunFolder: Sendable {
         guard fm.isWritableFile(atPath: url.path) else { throw .runtime("output folder \(url.path) is not writable") }
         let folder = RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
         try refuseTaken()
+        // The folder is this run's now (locked): another's cut-short writes can go.
+        for name in leftovers { unlink(url.appendingPathComponent(name).path) }
         if let config { try writeWhole(config, to: folder.configURL) }
         return folder
     }
@@ -150,11 +156,37 @@ public final class RunFolder: Sendable {
     /// Writes `text` to the file `name` whole.
     public func write(_ text: String, to name: String) throws(WorkbenchError) { try Self.writeWhole(text, to: file(name)) }
 
-    /// Writes `text` to `url` whole: aside, then renamed into place.
+    /// Writes `text` to `url` whole: to its ``TemporaryFile`` beside it, then renamed
+    /// into place, so a reader (or a kill) never leaves half a file under its name.
     public static func writeWhole(_ text: String, to url: URL) throws(WorkbenchError) {
-        do { try Data(text.utf8).write(to: url, options: .atomic) } catch {
-            throw .runtime("cannot write \(url.path): \(error.localizedDescription)")
+        let temporary = TemporaryFile.path(for: url.path)
+        guard let file = fopen(temporary, "wb") else {
+            throw .runtime("cannot write \(url.path): \(String(cString: strerror(errno)))")
         }
+        let bytes = Array(text.utf8)
+        let written = bytes.isEmpty || fwrite(bytes, 1, bytes.count, file) == bytes.count
+        let writeError = errno
+        let closed = fclose(file) == 0
+        guard written && closed else {
+            let reason = String(cString: strerror(written ? errno : writeError))
+            unlink(temporary)
+            throw .runtime("cannot write \(url.path): \(reason)")
+        }
+        guard rename(temporary, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .runtime("cannot write \(url.path): \(reason)")
+        }
+    }
+
+    /// Refuses to write `text` to `url` where anything is already: an output never
+    /// replaces a file, unless the file holds `text` already (the same command again).
+    /// The error is about the setting `field`.
+    public static func refuseReplacing(_ url: URL, with text: String, field: String? = "out") throws(WorkbenchError) {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return }
+        if (try? RegularFile.contents(url.path)) == Data(text.utf8) { return }
+        throw .usage("\(url.path) exists; an output never replaces a file (remove it, or write elsewhere)", field: field)
     }
 
     /// Writes a new folder `out` through `body`, which fills the folder it is given:
