@@ -95,6 +95,15 @@ final class ClusterCommandTests: XCTestCase {
         XCTAssertTrue(lines(one).contains("#SBATCH --cpus-per-task=1"), one)
         XCTAssertFalse(one.contains("--partition") || one.contains("--time") || one.contains("--mem"), one)
         XCTAssertFalse(one.contains("--account") || one.contains("--qos") || one.contains("--constraint") || one.contains("setup"), one)
+        // The same command again writes the same scripts; another one never replaces them.
+        let again = try run(bench, ["cluster", "slurm", "--shards", "1", "--dir", "scripts", "--", "tournament", "--agents", "random",
+                                    "greedy", "--out", "other"], in: folder)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        let other = try run(bench, ["cluster", "slurm", "--shards", "2", "--dir", "scripts", "--", "tournament", "--agents", "random",
+                                    "greedy", "--out", "other"], in: folder)
+        XCTAssertEqual(other.status, 2, other.stderr)
+        XCTAssertTrue(other.stderr.contains("cluster slurm: ") && other.stderr.contains("shards.sbatch exists"), other.stderr)
+        XCTAssertEqual(try String(contentsOfFile: folder.resolvingSymlinksInPath().path + "/scripts/shards.sbatch", encoding: .utf8), one)
     }
 
     /// A grading and a placement study split by positions: the task runs grade (solve) with

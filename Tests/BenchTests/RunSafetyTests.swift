@@ -36,6 +36,13 @@ final class RunSafetyTests: XCTestCase {
         // A game recorded twice is an error naming it, not a game counted twice.
         try (text + first + "\n").write(to: log, atomically: true, encoding: .utf8)
         try assertUsageError(endgame, names: ["games.jsonl", "recorded twice"], status: 1)
+
+        // A folder without its log is not a tournament of 0 games: report refuses it and
+        // leaves the summaries as they are.
+        let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+        try FileManager.default.removeItem(at: log)
+        try assertUsageError(["report", "--in", folder.path], names: ["games.jsonl", "no such file"], status: 1)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8), summary)
     }
 
     func testEndgameTableIsInTheRunsAgentOrderWhateverTheLogsLineOrder() throws {
@@ -51,6 +58,7 @@ final class RunSafetyTests: XCTestCase {
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
         try (lines.reversed().joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
         XCTAssertEqual(try benchOK(endgame).stdout, inOrder)
+        try assertUsageError(endgame + ["--agents", "greedy", "random", "greedy"], names: ["--agents", "'greedy'", "twice"])
     }
 
     func testARunNeverStartsOrResumesInAFolderOfAnotherKind() throws {
@@ -76,10 +84,15 @@ final class RunSafetyTests: XCTestCase {
         }
         XCTAssertEqual(try String(contentsOf: mine, encoding: .utf8), "my notes\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["summary.md"], "nothing written")
-        // An empty folder, or one holding only what a run killed at its start leaves (empty files), is a new run's.
+        // An empty folder, or one holding only what a run killed at its start leaves (empty
+        // files, its configuration's write cut short), is a new run's; the cut write goes.
         try FileManager.default.removeItem(at: mine)
         _ = FileManager.default.createFile(atPath: root.appendingPathComponent("games.jsonl").path, contents: nil)
+        let cut = root.appendingPathComponent("tournament.json.tmp-4242")
+        try Data("{\"format\":".utf8).write(to: cut)
         _ = try benchOK(["tournament", "--game", "coin-sorter", "--agents", "random", "--games", "2", "--out", root.path])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cut.path), "the cut write is removed")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: root.path).contains { $0.contains(".tmp-") })
     }
 
     func testAPlacementCountGivenTwiceIsRefused() throws {

@@ -415,6 +415,8 @@ final class TournamentTests: XCTestCase {
         try assertRefused(["tournament", "--game", "coin-sorter", "--agents", "greedy", "random", "--sprt", "0,10,0.05,0.05",
                            "--out", out.path], names: ["--sprt"], leaves: out)
         try assertRefused(two + ["--resume"], names: ["--resume", "--out"], leaves: out)
+        // Without --out, --sync would change nothing: refused, not ignored.
+        try assertRefused(two + ["--sync", "every"], names: ["--sync needs --out DIR"], leaves: out)
         try assertRefused(two + ["--out", out.path, "--resume"], names: ["--resume", "no tournament"], leaves: out)
 
         // An output folder that cannot be made.

@@ -28,6 +28,13 @@ final class TrainMethodCommandTests: XCTestCase {
         }
         try refused(["--compare", ","], ["--compare", "at least one"])
         try refused(["--compare", "plain=/nonexistent/run"], ["/nonexistent/run", "no held-out evaluations"], status: 1)
+        try refused(["--compare", "a=runA,a=runB"], ["--compare", "'a'", "twice"])
+        // Options that mean nothing alone, or with --compare, are refused, never ignored.
+        try refused(["--eval-games", "10"], ["--eval-games", "needs --eval-every"])
+        try refused(["--eval-seed", "7"], ["--eval-seed", "needs --eval-every"])
+        for option in [["--episodes", "5"], ["--resume"], ["--tc"], ["--seed", "2"]] {
+            try refused(["--compare", "a=runA"] + option, ["--compare", option[0], "means nothing"])
+        }
         XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written")
     }
 
@@ -67,6 +74,12 @@ final class TrainMethodCommandTests: XCTestCase {
         try assertUsageError(resume + ["--init", "3"], names: ["--resume", "initial value 0.0, not 3.0"])
         try assertUsageError(resume + ["--stages", "2"], names: ["--resume", "11 stages, not 2"])
         XCTAssertEqual(try Data(contentsOf: run.appendingPathComponent("weights.bin")), weights)
+        // A curve that is not one (no header) is a corrupt file, not an empty curve to write over.
+        let curve = run.appendingPathComponent("curve.csv")
+        try Data("garbage,x\n".utf8).write(to: curve)
+        try assertUsageError(resume, names: ["curve.csv", "line 1", "corrupt"], status: 1)
+        XCTAssertEqual(try String(contentsOf: curve, encoding: .utf8), "garbage,x\n")
+        XCTAssertEqual(try Data(contentsOf: run.appendingPathComponent("weights.bin")), weights)
     }
 
     /// `--stages`: a tiny run writes format 3 with its stage count, its resume keeps it
@@ -102,8 +115,15 @@ final class TrainMethodCommandTests: XCTestCase {
         let svg = try String(contentsOf: out.appendingPathComponent("heldout-curves.svg"), encoding: .utf8)
         XCTAssertTrue(svg.contains("plain TD") && svg.contains("with TC") && svg.contains("300 deals from seed 6000000"), svg)
 
+        // The curves are never replaced: the same comparison again writes the same files,
+        // another one into the folder is refused.
+        _ = try benchOK(["train", "--game", "coin-sorter", "--compare", "plain TD=\(a.path),with TC=\(b.path)", "--out", out.path])
+        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(a.path)", "--out", out.path],
+                             names: ["--out", "heldout-curves.csv", "exists", "never replaces"])
+        XCTAssertEqual(try String(contentsOf: out.appendingPathComponent("heldout-curves.csv"), encoding: .utf8), csv)
+
         try "episodes,games,first_seed,mean_score\n1000,300,six,9.5\n".write(to: b.appendingPathComponent("heldout.csv"), atomically: true, encoding: .utf8)
-        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(a.path),b=\(b.path)", "--out", out.path],
+        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(a.path),b=\(b.path)", "--out", scratchURL("bench-train-compare-bad-").path],
                              names: ["heldout.csv", "line 2", "corrupt"], status: 1)
     }
 }

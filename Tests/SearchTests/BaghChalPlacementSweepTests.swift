@@ -279,6 +279,18 @@ final class BaghChalPlacementSweepTests: XCTestCase {
         }
     }
 
+    /// A shard into a folder that is not there yet makes it before its work, as the
+    /// whole sweep does (it used to compute its slice, then fail to write it).
+    func testAShardMakesItsFolder() throws {
+        let game = Self.twoGoats
+        let root = NSTemporaryDirectory() + "placement-shard-new-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let table = game.sliding
+        let shard = try BaghChalPlacementRun.shard(1, of: 2, index: game.index, sliding: { table }, folder: root + "/sweep", threads: 1)
+        XCTAssertEqual(shard.layer, game.index.layers[0])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: shard.path), shard.path)
+    }
+
     /// A damaged, truncated or foreign layer file is refused with one line.
     func testDamagedLayerFilesAreRefused() throws {
         let game = Self.twoGoats

@@ -109,4 +109,19 @@ final class BallsWorkbenchTests: XCTestCase {
         let match = try games.match(seed: 3, plus: "greedy:window=31,step=3", minus: "greedy:window=29,step=3")
         XCTAssertEqual(match.rules, BallsRules(level: 5))
     }
+
+    /// An option whose declared range reaches past ±10⁶ (search's sims, up to 10⁸) is
+    /// tuned as a weight is, within its declared range: its defaults used to be a c_end
+    /// of 5·10⁶ and bounds past the limit, and `bench tune --agent search` was refused.
+    func testTuningSearchsWideOptionsTakesTheWeightsDefaults() throws {
+        let settings = try TuningSettings(game: Balls.self, rules: BallsRules(level: 1), agent: "search:sims=4000",
+                                          iterations: 2, batch: 2)
+        let sims = try XCTUnwrap(settings.parameters.first { $0.name == "sims" })
+        XCTAssertEqual(sims.cEnd, 400)
+        XCTAssertEqual(sims.lower...sims.upper, 1...20_000)
+        // An option within the limit keeps a twentieth of its declared range.
+        let lag = try XCTUnwrap(settings.parameters.first { $0.name == "lag" })
+        XCTAssertEqual(lag.cEnd, 119.0 / 20)
+        XCTAssertEqual(lag.lower...lag.upper, 1...120)
+    }
 }

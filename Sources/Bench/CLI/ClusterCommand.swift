@@ -257,14 +257,17 @@ enum ClusterCommand: Subcommand {
     /// Writes both scripts and creates the logs folder (Slurm does not create it).
     static func write(_ plan: Plan) throws(WorkbenchError) {
         let fm = FileManager.default
+        let scripts = [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))]
+        // Written again only as they are (the same command twice); never replaced.
+        for (path, text) in scripts {
+            do { try RunFolder.refuseReplacing(URL(fileURLWithPath: path), with: text, field: nil) } catch { throw error.prefixed(name) }
+        }
         do { try fm.createDirectory(atPath: plan.logs, withIntermediateDirectories: true) } catch {
             throw .runtime("\(name): cannot create \(plan.logs)")
         }
-        for (path, text) in [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))] {
-            do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-                try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-            } catch { throw .runtime("\(name): cannot write \(path)") }
+        for (path, text) in scripts {
+            try RunFolder.writeWhole(text, to: URL(fileURLWithPath: path))
+            do { try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path) } catch { throw .runtime("\(name): cannot write \(path)") }
         }
     }
 

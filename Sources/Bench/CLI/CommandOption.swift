@@ -25,12 +25,22 @@ struct CommandOption: Sendable {
     /// The default in words, for one that is not a fixed value ("the active cores").
     var shownDefault: String? = nil
     var games = Games.all
+    /// The option (`--out`) this one means nothing without: given alone it is a usage
+    /// error, never silently ignored.
+    var needed: String? = nil
 
     /// `--name`.
     var flag: String { "--" + parameter.name }
 
     /// Whether a game with `players` players takes it.
     func isTaken(players: Int) -> Bool { games == .all || (games == .twoPlayer) == (players == 2) }
+
+    /// The same option, refused unless `flag` is given too.
+    func needs(_ flag: String) -> CommandOption {
+        var option = self
+        option.needed = flag
+        return option
+    }
 
     /// The same option, taken by `games` only.
     func only(_ games: Games) -> CommandOption {

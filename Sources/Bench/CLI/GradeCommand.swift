@@ -22,7 +22,7 @@ struct GradeCommand: Subcommand {
               help: "the placement sweep's folder with all its layers; bench solve --placement-all makes it"),
         .text("out", "DIR", help: "keep the run in folder DIR: run.json, graded.jsonl (each position's values before and after "
               + "the move, appended as they are graded), report.json and report.md; an interrupted run continues with --resume"),
-        .flag("resume", help: "continue the run in --out DIR (the same options), grading only the positions it lacks"),
+        .flag("resume", help: "continue the run in --out DIR (the same options), grading only the positions it lacks").needs("--out"),
         .text("shard", "K/N", help: "grade only shard K of N (K = 0...N-1; position n is shard n mod N's), into --out DIR; "
               + "join the shards with bench merge (docs/cluster.md)"),
         .agentFile,
@@ -56,7 +56,6 @@ struct GradeCommand: Subcommand {
                                 seed: try options.uint64("--seed"), threads: try options.int("--threads"),
                                 shard: try options.shard(folder: "--out"),
                                 phase: GradingReport.Phase(rawValue: try options.text("--phase"))!)
-        if options.has("--resume") && options.string("--out") == nil { throw .usage("--resume needs --out DIR (the run to continue)") }
         if options.string("--out") == "" { throw .usage("--out needs a folder name, got ''") }
         if settings.phase == .sliding, options.isGiven("--placement") { throw .usage("--placement needs --phase placement") }
         if settings.phase == .placement {

@@ -25,7 +25,7 @@ struct Options {
 
     /// Parses `arguments` against the command's `options` and the rule options `rules`;
     /// every value given is checked against its declaration, and an option that
-    /// `players`' games do not take is refused.
+    /// `players`' games do not take, or one given without the option it needs, is refused.
     init(command: String, arguments: [String], options: [CommandOption], players: Int? = nil,
          rules: [Parameter] = []) throws(WorkbenchError) {
         try self.init(command: command, arguments: arguments, declared: (options + rules.map(CommandOption.rule)).declared)
@@ -36,6 +36,12 @@ struct Options {
         }
         table = Dictionary(options.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
         for option in options where values[option.flag] != nil { try check(option) }
+        for option in options where isGiven(option.flag) {
+            if let needed = option.needed, !isGiven(needed) {
+                let placeholder = table[needed].map { $0.placeholder.isEmpty ? "" : " " + $0.placeholder } ?? ""
+                throw .usage("\(command): \(option.flag) needs \(needed)\(placeholder)")
+            }
+        }
     }
 
     /// Parses `arguments` against the `options` that `game` takes and its rule options.

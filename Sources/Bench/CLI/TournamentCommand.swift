@@ -17,11 +17,11 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
         .flag("gauntlet", games: .twoPlayer, help: "first agent against the others only"),
         .text("sprt", "E0,E1,A,B", games: .twoPlayer, help: "two agents: stop when the SPRT decides (normalised Elo bounds)"),
         .text("out", "DIR", help: "write games.jsonl (each game as it ends), summary.md/.csv/.json, SVG"),
-        .flag("resume", help: "continue the tournament in --out DIR without replaying a game"),
+        .flag("resume", help: "continue the tournament in --out DIR without replaying a game").needs("--out"),
         CommandOption("sync", .choice(SyncPolicy.allCases.map(\.rawValue).reversed()), "grouped|every", default: .text("grouped"),
                       help: "when --out's records reach the disk: each is written at once (a killed run loses nothing); "
                         + "grouped: made durable once a second, at the end and on Ctrl-C/SIGTERM (a machine failure may lose "
-                        + "the last second); every: an fsync per game"),
+                        + "the last second); every: an fsync per game").needs("--out"),
         .text("shard", "K/N", help: "play only shard K of N (K = 0...N-1): unit u of the schedule (a game pair; a deal for "
               + "puzzles) is shard u mod N's; join the shards' folders with bench merge (docs/cluster.md)"),
         .agentFile,
@@ -109,8 +109,6 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
                                                resume: options.has("--resume"),
                                                sync: SyncPolicy(rawValue: try options.text("--sync"))!) { progress?.include($0) }
             InterruptMessage.install()
-        } else if options.has("--resume") {
-            throw .usage("tournament: --resume needs --out DIR")
         }
         let tally = opened?.tally ?? TournamentTally(config: tournament.config)
         progress?.start(total: tournament.config.scheduledGames, resumed: tally.addedCount)
@@ -159,7 +157,11 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
             throw .runtime("tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
         var tally = TournamentTally(config: file.config)
-        let note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName),
+        // A tournament's folder holds its log from its start (even empty): without one the
+        // tables would say 0 games over the summaries that were there.
+        let log = folder.appendingPathComponent(TournamentFolder.logName)
+        guard try RegularFile.exists(log.path) else { throw .runtime("\(log.path): no such file (a tournament's folder holds its log)") }
+        let note = try TournamentFolder.load(log,
                                              check: RecordCheck<G>(file: file, source: "games.jsonl"), into: &tally)
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         try summary.write(to: folder)

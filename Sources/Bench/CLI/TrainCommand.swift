@@ -27,8 +27,9 @@ enum TrainCommand: Subcommand {
               + "sum of their magnitudes; fixed at a run's start"),
         .int("eval-every", in: 1000...1_000_000_000, shown: "none", help: "every N episodes (a multiple of 1000) play the greedy "
              + "policy on held-out deals, into DIR/heldout.csv"),
-        .int("eval-games", in: 1...100_000, default: 500, help: "held-out deals per evaluation"),
-        .int("eval-seed", "S", in: 0...4_000_000_000, default: 6_000_000, help: "first held-out deal seed (below 2^32: never a training deal)"),
+        .int("eval-games", in: 1...100_000, default: 500, help: "held-out deals per evaluation").needs("--eval-every"),
+        .int("eval-seed", "S", in: 0...4_000_000_000, default: 6_000_000, help: "first held-out deal seed (below 2^32: never a training deal)")
+            .needs("--eval-every"),
         .text("compare", "NAME=DIR,...", help: "train nothing: draw the held-out curves of these runs side by side into "
               + "--out (heldout-curves.svg and .csv)"),
         .flag("resume", help: "continue the run in DIR from its checkpoint; --seed and --batch, if given, must match the run's; "
@@ -53,6 +54,9 @@ enum TrainCommand: Subcommand {
         let out = try options.text("--out")
         guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
         if options.isGiven("--compare") {
+            for option in table where options.isGiven(option.flag) && !["--game", "--out", "--compare"].contains(option.flag) {
+                throw .usage("--compare trains nothing: \(option.flag) means nothing with it")
+            }
             var runs: [(name: String, folder: URL)] = []
             for item in try options.text("--compare").split(separator: ",") {
                 let parts = item.split(separator: "=", maxSplits: 1)

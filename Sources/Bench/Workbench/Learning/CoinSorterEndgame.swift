@@ -50,6 +50,9 @@ public enum CoinSorterEndgame {
         var names: [String] = []
         for a in file.config.agents where played.contains(a) && !names.contains(a) && !Clairvoyance.isOracle(a) { names.append(a) }
         if let agents {
+            for (i, a) in agents.enumerated() where agents[..<i].contains(a) {
+                throw .usage("agent '\(a)' is given twice", field: "agents")
+            }
             for a in agents where !names.contains(a) {
                 throw .usage("no games of '\(a)' in \(log.path) (agents: \(names.joined(separator: ", ")))")
             }

@@ -168,6 +168,10 @@ public struct CoinSorterTraining: Sendable {
     /// to `out` as `heldout-curves.csv` (run, episodes, games, first seed, mean score) and
     /// `heldout-curves.svg`.
     public static func compare(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        var names: Set<String> = []
+        for run in runs where !names.insert(run.name).inserted {
+            throw .usage("run name '\(run.name)' is given twice (the curves would not be told apart)", field: "compare")
+        }
         var csv = "run,episodes,games,first_seed,mean_score\n"
         var series: [LineChart.Series] = []
         for (i, run) in runs.enumerated() {
@@ -179,18 +183,19 @@ public struct CoinSorterTraining: Sendable {
         let games = Set(runs.flatMap { (try? heldOutRows($0.folder))?.map { "\($0.games) deals from seed \($0.seed)" } ?? [] })
         let chart = LineChart(title: "Coin Sorter TD learning: greedy on held-out deals (\(games.sorted().joined(separator: "; ")))",
                               series: series, xTitle: "training episodes", yTitle: "mean score per deal (points)", xIncluding: [0])
-        do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-            try Data(csv.utf8).write(to: out.appendingPathComponent("heldout-curves.csv"), options: .atomic)
-            try Data(chart.svg.utf8).write(to: out.appendingPathComponent("heldout-curves.svg"), options: .atomic)
-        } catch { throw .runtime("cannot write in \(out.path): \(error.localizedDescription)") }
+        let files = [("heldout-curves.csv", csv), ("heldout-curves.svg", chart.svg)].map { (out.appendingPathComponent($0), $1) }
+        for (url, text) in files { try RunFolder.refuseReplacing(url, with: text) }
+        do { try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true) } catch {
+            throw .runtime("cannot write in \(out.path): \(error.localizedDescription)")
+        }
+        for (url, text) in files { try RunFolder.writeWhole(text, to: url) }
     }
 
     /// The rows of a run's `heldout.csv` (none when absent).
     static func heldOutRows(_ folder: URL) throws(WorkbenchError) -> [(episodes: Int, games: Int, seed: UInt64, mean: Double)] {
         let url = folder.appendingPathComponent("heldout.csv")
         var rows: [(episodes: Int, games: Int, seed: UInt64, mean: Double)] = []
-        for (line, f) in try csvRows(url) {
+        for (line, f) in try csvRows(url, header: heldOutHeader) {
             guard f.count == 4, let e = Int(f[0]), let g = Int(f[1]), let seed = UInt64(f[2]), let m = Double(f[3]), m.isFinite else {
                 throw .runtime("\(url.path) line \(line): not episodes,games,first_seed,mean_score (corrupt file)")
             }
@@ -203,7 +208,7 @@ public struct CoinSorterTraining: Sendable {
     func readCurve() throws(WorkbenchError) -> [CurvePoint] {
         let url = folder.appendingPathComponent("curve.csv")
         var points: [CurvePoint] = []
-        for (line, f) in try Self.csvRows(url) {
+        for (line, f) in try Self.csvRows(url, header: Self.curveHeader) {
             guard f.count == 3, let e = Int(f[0]), let n = Int(f[1]), let m = Double(f[2]), m.isFinite else {
                 throw .runtime("\(url.path) line \(line): not episodes,count,mean_score (corrupt curve)")
             }
@@ -214,22 +219,30 @@ public struct CoinSorterTraining: Sendable {
 
     /// The rows of the CSV file `url` after its header, each split at commas, with its
     /// line number (none when the file is absent).
-    static func csvRows(_ url: URL) throws(WorkbenchError) -> [(line: Int, fields: [Substring])] {
+    /// The rows after the `header` line of the CSV file `url` (none when there is no
+    /// file); a first line that is not `header` is a corrupt file, never an empty one
+    /// (which a resume would then write over).
+    static func csvRows(_ url: URL, header: String) throws(WorkbenchError) -> [(line: Int, fields: [Substring])] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text: String
         do { text = try String(contentsOf: url, encoding: .utf8) } catch {
             throw .runtime("cannot read \(url.path): \(error.localizedDescription)")
         }
-        return text.split(separator: "\n").enumerated().dropFirst().map { ($0 + 1, $1.split(separator: ",")) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else { throw .runtime("\(url.path) line 1: not the header \(header) (corrupt file)") }
+        return lines.enumerated().dropFirst().filter { !$1.isEmpty }.map { ($0 + 1, $1.split(separator: ",")) }
     }
 
+    /// The first lines of `curve.csv` and `heldout.csv`.
+    static let curveHeader = "episodes,count,mean_score", heldOutHeader = "episodes,games,first_seed,mean_score"
+
     func writeCurve(_ curve: [CurvePoint]) throws(WorkbenchError) {
-        let csv = "episodes,count,mean_score\n" + curve.map { "\($0.episodes),\($0.count),\(Format.fixed($0.meanScore, 4))" }.joined(separator: "\n")
+        let csv = Self.curveHeader + "\n" + curve.map { "\($0.episodes),\($0.count),\(Format.fixed($0.meanScore, 4))" }.joined(separator: "\n")
             + (curve.isEmpty ? "" : "\n")
         var files = [("curve.csv", csv), ("curve.svg", Self.svg(curve))]
         let evaluated = curve.filter { $0.heldOut != nil }
         if !evaluated.isEmpty {
-            files.append(("heldout.csv", "episodes,games,first_seed,mean_score\n" + evaluated.map {
+            files.append(("heldout.csv", Self.heldOutHeader + "\n" + evaluated.map {
                 "\($0.episodes),\($0.heldOutGames ?? method.evaluationGames),\($0.heldOutSeed ?? method.evaluationSeed),\(Format.fixed($0.heldOut!, 4))"
             }.joined(separator: "\n") + "\n"))
         }

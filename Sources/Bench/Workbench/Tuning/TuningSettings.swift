@@ -281,15 +281,23 @@ extension TuningSettings {
             case .real(let r): declared = r
             default: break
             }
-            let c = cEnd.value(for: name) ?? declared.map { max(($0.upperBound - $0.lowerBound) / 20, smallest) }
-                ?? TuningParameter.defaultCEnd(start: start)
+            // An option whose declared range reaches past the weights' limit (Balls!'s
+            // search: sims up to 10^8) is tuned as a weight is, within its declared range.
+            let fits = declared.map { limit.contains($0.lowerBound) && limit.contains($0.upperBound) } ?? false
+            if !fits, let d = declared, d.overlaps(limit) { declared = d.clamped(to: limit) }
+            let c = cEnd.value(for: name) ?? (fits ? declared.map { max(($0.upperBound - $0.lowerBound) / 20, smallest) } : nil)
+                ?? max(TuningParameter.defaultCEnd(start: start), smallest)
             let r = rEnd.value(for: name) ?? TuningParameter.defaultREnd
             // Bounded away from 0, so that no gain or step of the schedule is infinite
             // or zero (a c_end of 5e-324 made the first step infinite).
             for (label, gain) in [(cEnd.label, c), (rEnd.label, r)] where !TuningParameter.gainRange.contains(gain) {
                 throw .usage("\(label) of \(prefix)\(name) must be a number in 1e-06...1000000, got \(TuningReport.g(gain))")
             }
-            let range = bounds.value(for: name) ?? declared ?? TuningParameter.defaultBounds(start: start, cEnd: c)
+            let range = bounds.value(for: name) ?? (fits ? declared : nil) ?? {
+                let wide = TuningParameter.defaultBounds(start: start, cEnd: c)
+                guard let d = declared, d.overlaps(wide) else { return wide }
+                return d.clamped(to: wide)
+            }()
             guard range.lowerBound.isFinite, range.upperBound.isFinite, range.lowerBound < range.upperBound,
                   limit.contains(range.lowerBound), limit.contains(range.upperBound) else {
                 throw .usage("\(bounds.label) of \(prefix)\(name) must be LOW:HIGH with LOW < HIGH within -1000000...1000000, got \(TuningReport.g(range.lowerBound)):\(TuningReport.g(range.upperBound))")

@@ -50,9 +50,7 @@ public enum BaghChalPlacementRun {
                            folder: String, threads: Int, through last: BaghChalPlacementLayer? = nil,
                            progress: (@Sendable (BaghChalPlacementLayer, Int, Int) -> Void)? = nil,
                            finished: ((LayerReport) -> Void)? = nil) throws(Failure) -> [LayerReport] {
-        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-            throw Failure("cannot create folder \(folder): \(error.localizedDescription)")
-        }
+        try makeFolder(folder)
         var reports: [LayerReport] = []
         var held: BaghChalPlacementValues? = nil
         for layer in index.layers {
@@ -115,6 +113,13 @@ public enum BaghChalPlacementRun {
         index.layers.first { !FileManager.default.fileExists(atPath: path(folder, $0)) }
     }
 
+    /// Makes `folder` (and its parents) if it is not there.
+    static func makeFolder(_ folder: String) throws(Failure) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw Failure("cannot create folder \(folder): \(error.localizedDescription)")
+        }
+    }
+
     /// Computes shard `k` (0-based) of `n` of the first unfinished layer and writes it
     /// beside the layers (`p12-tigers.shard-3-of-8.bcpl`); its children must be finished.
     public static func shard(_ k: Int, of n: Int, index: BaghChalPlacementIndex,
@@ -122,6 +127,8 @@ public enum BaghChalPlacementRun {
                              progress: (@Sendable (BaghChalPlacementLayer, Int, Int) -> Void)? = nil) throws(Failure)
         -> (layer: BaghChalPlacementLayer, path: String, counts: BaghChalPlacementSweep.Counts, seconds: Double) {
         guard let layer = nextLayer(index: index, folder: folder) else { throw Failure("every layer in \(folder) is finished") }
+        // Made before the work, as the whole sweep makes it: a slice must have somewhere to go.
+        try makeFolder(folder)
         let range = BaghChalPlacementFile.shardRange(slots: index.slotCount(layer), k, n)
         let children = try Self.children(of: layer, index: index, folder: folder, held: nil, sliding: sliding)
         let clock = ContinuousClock.now
