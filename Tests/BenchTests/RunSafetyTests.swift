@@ -95,6 +95,26 @@ final class RunSafetyTests: XCTestCase {
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: root.path).contains { $0.contains(".tmp-") })
     }
 
+    /// An output folder that is a file is the same usage error (exit 2) in every command
+    /// (tournaments, tuning and training runs, studies said "cannot create", exit 1;
+    /// bench merge exit 2).
+    func testAnOutputFolderThatIsAFileIsOneUsageErrorInEveryCommand() throws {
+        let root = try scratchFolder("out-is-a-file")
+        let file = root.appendingPathComponent("taken")
+        try Data("keep me\n".utf8).write(to: file)
+        for (command, option) in [(["tournament", "--agents", "random", "greedy", "--games", "2"], "--out"),
+                                  (["tune", "--agent", "greedy", "--iterations", "1"], "--out"),
+                                  (["train", "--game", "coin-sorter", "--episodes", "2"], "--out"),
+                                  (["train", "--game", "coin-sorter", "--compare", "a=\(root.path)"], "--out"),
+                                  (["solve", "--game", "bagh-chal", "--placement", "3"], "--study"),
+                                  (["solve", "--game", "bagh-chal"], "--placement-all")] {
+            try assertUsageError(command + [option, file.path], names: [option, "is a file, not a folder"])
+        }
+        try assertUsageError(["cluster", "slurm", "--shards", "2", "--dir", file.path, "--", "tournament", "--agents", "random", "greedy",
+                              "--out", root.appendingPathComponent("res").path], names: ["cluster slurm", "is a file, not a folder"])
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me\n")
+    }
+
     func testAPlacementCountGivenTwiceIsRefused() throws {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
     }

@@ -259,9 +259,10 @@ enum ClusterCommand: Subcommand {
         let fm = FileManager.default
         let scripts = [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))]
         // Written again only as they are (the same command twice); never replaced.
-        for (path, text) in scripts {
-            do { try RunFolder.refuseReplacing(URL(fileURLWithPath: path), with: text, field: nil) } catch { throw error.prefixed(name) }
-        }
+        do {
+            try RunFolder.refuseFile(URL(fileURLWithPath: plan.dir), field: nil)
+            for (path, text) in scripts { try RunFolder.refuseReplacing(URL(fileURLWithPath: path), with: text, field: nil) }
+        } catch { throw error.prefixed(name) }
         do { try fm.createDirectory(atPath: plan.logs, withIntermediateDirectories: true) } catch {
             throw .runtime("\(name): cannot create \(plan.logs)")
         }

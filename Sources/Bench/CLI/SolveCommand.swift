@@ -162,6 +162,8 @@ struct SolveCommand: Subcommand {
         let folder = options.string("--study")
         if folder == "" { throw .usage("--study needs a folder name, got ''") }
         if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
+        // Refused before the table is solved or read (a minute or more), not after.
+        if let folder { try RunFolder.refuseFile(URL(fileURLWithPath: folder), field: "folder") }
         return (spec, folder, shard)
     }
 

@@ -168,6 +168,7 @@ public struct CoinSorterTraining: Sendable {
     /// to `out` as `heldout-curves.csv` (run, episodes, games, first seed, mean score) and
     /// `heldout-curves.svg`.
     public static func compare(_ runs: [(name: String, folder: URL)], out: URL) throws(WorkbenchError) {
+        try RunFolder.refuseFile(out, field: "out")
         var names: Set<String> = []
         for run in runs where !names.insert(run.name).inserted {
             throw .usage("run name '\(run.name)' is given twice (the curves would not be told apart)", field: "compare")

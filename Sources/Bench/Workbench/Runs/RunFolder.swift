@@ -107,6 +107,7 @@ public final class RunFolder: Sendable {
             throw .usage("\(url.path) is not empty (it holds \(kept)); a new \(layout.what) goes into a new or empty folder",
                          field: "folder")
         }
+        try refuseFile(url, field: "folder")
         do { try fm.createDirectory(at: url, withIntermediateDirectories: true) } catch {
             throw .runtime("cannot create output folder \(url.path)")
         }
@@ -179,6 +180,15 @@ public final class RunFolder: Sendable {
         }
     }
 
+    /// Refuses an output folder `url` that is a file: a usage error about `field`
+    /// (another path is needed), the same in every command.
+    public static func refuseFile(_ url: URL, field: String?) throws(WorkbenchError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .usage("\(url.path) is a file, not a folder; write into a new folder", field: field)
+        }
+    }
+
     /// Refuses to write `text` to `url` where anything is already: an output never
     /// replaces a file, unless the file holds `text` already (the same command again).
     /// The error is about the setting `field`.
@@ -194,10 +204,9 @@ public final class RunFolder: Sendable {
     /// failure leaves nothing (a merge's output). `out` must be absent or empty.
     public static func writeAside<T>(_ out: URL, _ body: (URL) throws(WorkbenchError) -> T) throws(WorkbenchError) -> T {
         let fm = FileManager.default
-        var isFolder: ObjCBool = false
-        if fm.fileExists(atPath: out.path, isDirectory: &isFolder) {
-            // Never replaced: a file, a link, or a folder with anything in it.
-            guard isFolder.boolValue else { throw .usage("\(out.path) is a file, not a folder; write into a new folder", field: "out") }
+        // Never replaced: a file, a link, or a folder with anything in it.
+        try refuseFile(out, field: "out")
+        if fm.fileExists(atPath: out.path) {
             guard (try? fm.contentsOfDirectory(atPath: out.path))?.isEmpty == true else {
                 throw .usage("\(out.path) already holds files; write into a new folder", field: "out")
             }

@@ -47,6 +47,7 @@ public enum PlacementSweep {
     public static func run(_ s: Settings, threads: Int, progress: Progress?,
                            onLayer: ((LayerReport) -> Void)?) throws(WorkbenchError) -> Outcome {
         guard !s.folder.isEmpty else { throw .usage("needs a folder name, got ''", field: "placementFolder") }
+        try RunFolder.refuseFile(URL(fileURLWithPath: s.folder), field: "placementFolder")
         let index = BaghChalPlacementIndex(sliding: BaghChalTablebaseIndex())
         var through: BaghChalPlacementLayer? = nil
         if let text = s.through {
