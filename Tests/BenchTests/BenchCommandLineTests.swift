@@ -301,6 +301,26 @@ final class BenchCommandLineTests: XCTestCase {
         try assertUsageError(["replay", "--game", "che\nss"], names: ["che"])
     }
 
+    /// An argument that is not UTF-8 is refused, not turned into another path (its bad
+    /// bytes used to become U+FFFD, and the run wrote into a folder of that name).
+    func testAnArgumentThatIsNotUTF8IsAUsageError() throws {
+        let folder = try scratchFolder("not-utf8")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.currentDirectoryURL = folder
+        process.arguments = ["-c", "exec \"$0\" tournament --agents random greedy --games 2 --out \"$(printf 'out\\377')\"",
+                             try benchExecutablePath()]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 2, text)
+        XCTAssertEqual(text, "bench: argument 8 is not valid UTF-8 (bench takes UTF-8 arguments and paths only)\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [], "nothing written")
+    }
+
     // MARK: - Help
 
     func testHelpExitsZeroAndPrintsUsage() throws {
