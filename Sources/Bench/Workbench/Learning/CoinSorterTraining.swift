@@ -218,11 +218,9 @@ public struct CoinSorterTraining: Sendable {
         return points
     }
 
-    /// The rows of the CSV file `url` after its header, each split at commas, with its
-    /// line number (none when the file is absent).
-    /// The rows after the `header` line of the CSV file `url` (none when there is no
-    /// file); a first line that is not `header` is a corrupt file, never an empty one
-    /// (which a resume would then write over).
+    /// The rows after the `header` line of the CSV file `url`, each split at commas, with
+    /// its line number (none when there is no file); a first line that is not `header` is
+    /// a corrupt file, never an empty one (which a resume would then write over).
     static func csvRows(_ url: URL, header: String) throws(WorkbenchError) -> [(line: Int, fields: [Substring])] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         let text: String
