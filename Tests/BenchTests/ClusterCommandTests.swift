@@ -112,6 +112,18 @@ final class ClusterCommandTests: XCTestCase {
         let folder = try scratchFolder("cluster-runs")
         let bench = try benchExecutablePath()
         let out = folder.resolvingSymlinksInPath().path
+        // The grading's checks read only that its table is there (the tasks read it).
+        let grading = ["cluster", "slurm", "--shards", "3", "--", "grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "1000"]
+        try assertUsageError(grading + ["--out", folder.appendingPathComponent("graded").path, "--tablebase", out + "/none.tb"],
+                             names: ["cluster slurm", "no tablebase at", "none.tb"], status: 1)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tablebases"), withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: out + "/tablebases/bagh-chal.tb", contents: Data())
+        // An unknown agent, or a missing agent file, fails here, not in every task.
+        let elsewhere = ["--out", folder.appendingPathComponent("g2").path, "--tablebase", out + "/tablebases/bagh-chal.tb"]
+        try assertUsageError(["cluster", "slurm", "--shards", "3", "--", "grade", "--game", "bagh-chal", "--agent", "bogus",
+                              "--positions", "10"] + elsewhere, names: ["cluster slurm", "'bogus'"])
+        try assertUsageError(grading + elsewhere + ["--agent-file", out + "/no-agents.json"], names: ["no-agents.json", "no such file"],
+                             status: 1)
         let g = try run(bench, ["cluster", "slurm", "--shards", "3", "--", "grade", "--game", "bagh-chal", "--agent", "greedy",
                                 "--positions", "1000", "--out", "graded"], in: folder)
         XCTAssertEqual(g.status, 0, g.stderr)

@@ -59,6 +59,8 @@ final class RunSafetyTests: XCTestCase {
         try (lines.reversed().joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
         XCTAssertEqual(try benchOK(endgame).stdout, inOrder)
         try assertUsageError(endgame + ["--agents", "greedy", "random", "greedy"], names: ["--agents", "'greedy'", "twice"])
+        // The default is the help's: one turn left (two take a minute or more a position).
+        XCTAssertEqual(try benchOK(endgame.filter { $0 != "--turns" && $0 != "1" }).stdout, inOrder)
     }
 
     func testARunNeverStartsOrResumesInAFolderOfAnotherKind() throws {
@@ -113,6 +115,48 @@ final class RunSafetyTests: XCTestCase {
         try assertUsageError(["cluster", "slurm", "--shards", "2", "--dir", file.path, "--", "tournament", "--agents", "random", "greedy",
                               "--out", root.appendingPathComponent("res").path], names: ["cluster slurm", "is a file, not a folder"])
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep me\n")
+    }
+
+    /// An empty path names the current folder or nothing: refused as --out '' always was.
+    /// An option a game does not take, and a --game a command needs, are named.
+    func testEmptyPathsAndAMissingGameAreUsageErrors() throws {
+        for (arguments, option, kind) in [(["report", "--in", ""], "--in", "folder"),
+                                          (["endgame", "--game", "coin-sorter", "--in", ""], "--in", "folder"),
+                                          (["merge", "--out", "m", "--shards", "a", ""], "--shards", "folder"),
+                                          (["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "2", "--tablebase", ""],
+                                           "--tablebase", "file"),
+                                          (["play", "--record", ""], "--record", "file"),
+                                          (["cluster", "slurm", "--shards", "2", "--dir", "", "--", "tournament", "--agents", "random",
+                                            "greedy", "--out", "x"], "--dir", "folder")] {
+            try assertUsageError(arguments, names: ["\(option) needs a \(kind) name, got ''"])
+        }
+        for command in [["train", "--out", "x"], ["endgame", "--in", "x"], ["grade", "--agent", "greedy", "--positions", "2"]] {
+            try assertUsageError(command, names: ["\(command[0]): --game: is required"])
+        }
+        try assertUsageError(["play", "--game", "coin-sorter", "--color", "on"], names: ["--color", "two-player games"])
+    }
+
+    /// A resumable run says where its finished work is on SIGINT or SIGTERM, in one line
+    /// (the tournament's and tuning's began with a blank line; tuning said nothing on
+    /// SIGTERM, training nothing at all).
+    func testAResumableRunSaysWhereItsWorkIsInOneLineOnASignal() throws {
+        let root = try scratchFolder("interrupted")
+        for (arguments, sig, first) in [
+            (["tune", "--agent", "alphabeta:depth=2", "--iterations", "1000", "--pairs", "2", "--verify-pairs", "0", "--threads", "1"],
+             SIGTERM, "tuning.jsonl"),
+            (["train", "--game", "coin-sorter", "--episodes", "1000000", "--threads", "1"], SIGINT, "weights.bin"),
+        ] {
+            let out = root.appendingPathComponent(arguments[0])
+            let bench = try startBench(arguments + ["--out", out.path])
+            // Under way: its first record or checkpoint is there.
+            let deadline = Date().addingTimeInterval(60)
+            while !FileManager.default.fileExists(atPath: out.appendingPathComponent(first).path) && Date() < deadline { usleep(20_000) }
+            kill(bench.process.processIdentifier, sig)
+            let run = try XCTUnwrap(bench.wait(timeout: 30))
+            XCTAssertEqual(run.status, 128 + sig, "\(arguments[0]): \(run.stderr)")
+            XCTAssertEqual(run.stderrLines.count, 1, "\(arguments[0]): \(run.stderr)")
+            XCTAssertTrue(run.stderr.hasPrefix("bench: interrupted; ") && run.stderr.hasSuffix("continue with --resume\n"), run.stderr)
+        }
     }
 
     func testAPlacementCountGivenTwiceIsRefused() throws {

@@ -27,7 +27,7 @@ final class TrainMethodCommandTests: XCTestCase {
             try refused(["--compare", item], ["--compare", "NAME=DIR"])
         }
         try refused(["--compare", ","], ["--compare", "at least one"])
-        try refused(["--compare", "plain=/nonexistent/run"], ["/nonexistent/run", "no held-out evaluations"], status: 1)
+        try refused(["--compare", "plain=/nonexistent/run"], ["/nonexistent/run", "no training run"])
         try refused(["--compare", "a=runA,a=runB"], ["--compare", "'a'", "twice"])
         // Options that mean nothing alone, or with --compare, are refused, never ignored.
         try refused(["--eval-games", "10"], ["--eval-games", "needs --eval-every"])
@@ -107,6 +107,11 @@ final class TrainMethodCommandTests: XCTestCase {
             .write(to: a.appendingPathComponent("heldout.csv"), atomically: true, encoding: .utf8)
         try "episodes,games,first_seed,mean_score\n1000,300,6000000,10.1000\n"
             .write(to: b.appendingPathComponent("heldout.csv"), atomically: true, encoding: .utf8)
+        // A folder without its checkpoint holds no training run (exit 2, as everywhere).
+        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(a.path)", "--out", out.path],
+                             names: ["--compare", "no training run", "weights.bin missing"])
+        // (The checkpoint's presence is all --compare asks of it.)
+        for folder in [a, b] { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("weights.bin").path, contents: Data()) }
         let run = try benchOK(["train", "--game", "coin-sorter", "--compare", "plain TD=\(a.path),with TC=\(b.path)", "--out", out.path])
         XCTAssertTrue(run.stdout.contains("held-out curves of 2 runs"), run.stdout)
         let csv = try String(contentsOf: out.appendingPathComponent("heldout-curves.csv"), encoding: .utf8)

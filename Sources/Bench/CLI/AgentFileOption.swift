@@ -25,6 +25,15 @@ struct AgentFileOption {
         do { external = try ExternalAgents.load(paths) } catch { throw error.prefixed(options.command) }
     }
 
+    /// Checks, without starting their agents, that the files `options` names are there
+    /// (`bench cluster`: the agents start in the jobs, where their programs run); whether
+    /// any is named.
+    static func checkPresent(_ options: Options) throws(WorkbenchError) -> Bool {
+        let paths = options.lines(name)
+        for path in paths where try !RegularFile.exists(path) { throw .runtime("agent file \(path): no such file") }
+        return !paths.isEmpty
+    }
+
     /// The game's catalog with the file's agents, playing under `rules`.
     func catalog<G: WorkbenchGame>(_ game: G.Type, rules: G.Rules) throws(WorkbenchError) -> AgentCatalog<G.Agent> {
         var catalog = G.agentCatalog

@@ -146,7 +146,7 @@ enum ClusterCommand: Subcommand {
         do {
             let arguments = words + [outOption, out]
             switch command {
-            case "grade": _ = try GradeCommand.settings(arguments)
+            case "grade": try GradeCommand.check(arguments)
             case "solve": try SolveCommand.checkStudy(arguments)
             default:
                 let game = try GameRegistry.game(named: Options.gameName(in: arguments))
@@ -260,6 +260,7 @@ enum ClusterCommand: Subcommand {
         let scripts = [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))]
         // Written again only as they are (the same command twice); never replaced.
         do {
+            try RunFolder.refuseFile(URL(fileURLWithPath: plan.out), field: nil)
             try RunFolder.refuseFile(URL(fileURLWithPath: plan.dir), field: nil)
             for (path, text) in scripts { try RunFolder.refuseReplacing(URL(fileURLWithPath: path), with: text, field: nil) }
         } catch { throw error.prefixed(name) }

@@ -32,6 +32,10 @@ struct CommandOption: Sendable {
     /// `--name`.
     var flag: String { "--" + parameter.name }
 
+    /// What a path option names, by its placeholder (`DIR`, `DIR...`: a folder; `FILE`,
+    /// `PATH`: a file), `nil` for any other option: an empty path is refused.
+    var pathKind: String? { placeholder.hasPrefix("DIR") ? "folder" : ["FILE", "PATH"].contains(placeholder) ? "file" : nil }
+
     /// Whether a game with `players` players takes it.
     func isTaken(players: Int) -> Bool { games == .all || (games == .twoPlayer) == (players == 2) }
 

@@ -29,7 +29,7 @@ enum EndgameCommand: Subcommand {
         do throws(WorkbenchError) {
             let options = try parse(arguments)
             let game = try GameRegistry.game(named: options.string("--game"), offering: .exactEndgame)
-            let folder = try options.text("--in"), turns = try options.int("--turns", default: game.endgameTurns.upperBound)
+            let folder = try options.text("--in"), turns = try options.int("--turns")
             guard game.endgameTurns.contains(turns) else {
                 throw .usage("option --turns: \(turns) is out of range \(game.endgameTurns.lowerBound)...\(game.endgameTurns.upperBound)")
             }

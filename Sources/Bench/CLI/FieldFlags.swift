@@ -7,7 +7,7 @@ enum FieldFlags {
     /// Fields set by the option of the same name, in every command.
     static let sameName: Set<String> = ["resume", "games", "sprt", "agents", "gauntlet", "shard", "shards", "alpha", "batch",
                                         "episodes", "seed", "moves", "partial", "out", "level", "last", "goal", "search", "seeds",
-                                        "through", "opponents", "compare"]
+                                        "through", "opponents", "compare", "game"]
     /// Fields whose option has another name, in every command.
     static let renamed: [String: String] = ["openingPlies": "--openings", "folder": "--out", "evaluateEvery": "--eval-every",
                                             "initialValue": "--init"]

@@ -56,7 +56,6 @@ struct GradeCommand: Subcommand {
                                 seed: try options.uint64("--seed"), threads: try options.int("--threads"),
                                 shard: try options.shard(folder: "--out"),
                                 phase: GradingReport.Phase(rawValue: try options.text("--phase"))!)
-        if options.string("--out") == "" { throw .usage("--out needs a folder name, got ''") }
         if settings.phase == .sliding, options.isGiven("--placement") { throw .usage("--placement needs --phase placement") }
         if settings.phase == .placement {
             for option in ["--out", "--shard", "--resume"] where options.isGiven(option) {
@@ -64,6 +63,28 @@ struct GradeCommand: Subcommand {
             }
         }
         return settings
+    }
+
+    /// What `bench cluster` checks of a grading before it writes the jobs, so that a
+    /// mistake fails at once, not in every task: the options, the table's file, and the
+    /// agent: each agent file there, or without one its spec.
+    static func check(_ arguments: [String]) throws(WorkbenchError) {
+        let s = try settings(arguments)
+        func check<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
+            _ = try tablebasePath(G.self, s.options)
+            guard try !AgentFileOption.checkPresent(s.options) else { return }
+            do { _ = try G.agentCatalog.checkedSpec(s.spec) } catch { throw error.prefixed("agent '\(s.spec)'") }
+        }
+        try check(s.game)
+    }
+
+    /// The table's file (`--tablebase`, else the game's), which must be there.
+    static func tablebasePath<G: SolvableWorkbenchGame>(_ game: G.Type, _ options: Options) throws(WorkbenchError) -> String {
+        let path = options.string("--tablebase") ?? G.defaultTablebaseFile
+        guard try RegularFile.exists(path) else {
+            throw .runtime("no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
+        }
+        return path
     }
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
@@ -80,10 +101,7 @@ struct GradeCommand: Subcommand {
             files.append(("--placement", placement.defaultPlacementFolder))
         }
         try refuseIgnoredFiles(s.spec, catalog: G.agentCatalog, options: options, files)
-        let path = options.string("--tablebase") ?? G.defaultTablebaseFile
-        guard try RegularFile.exists(path) else {
-            throw .runtime("no tablebase at \(path) (make it with: bench solve --game \(G.name) --out \(path))")
-        }
+        let path = try tablebasePath(G.self, options)
         let progress = StatusLine.counter("positions graded")
         if s.phase == .placement {
             let placement = try GameRegistry.game(named: G.name, offering: .placementPhase)
@@ -101,6 +119,7 @@ struct GradeCommand: Subcommand {
             let folder = URL(fileURLWithPath: out), resume = options.has("--resume")
             let agent = resume ? Grading.agentAsRecorded(checked, in: folder, catalog: catalog) : (spec: checked, resolved: checked.resolved.text, note: nil)
             do { _ = try catalog.make(agent.spec, seed: 0) } catch { throw WorkbenchError.runtime(error.message).prefixed("agent '\(s.spec)'") }
+            InterruptMessage.install(.grading)
             let (report, repair) = try Grading.run(
                 G.self, agent: checked.text, table: table, folder: folder, positions: s.count, seed: s.seed,
                 shard: s.shard, resume: resume, threads: s.threads, command: benchCommandLine([name] + arguments),

@@ -28,7 +28,6 @@ enum MergeCommand: Subcommand {
         do throws(WorkbenchError) {
             let options = try parse(arguments)
             out = try options.text("--out")
-            guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
             guard let shards = options.list("--shards") else { throw options.missing("--shards") }
             outcome = try ShardedRuns.merge(shards.map { URL(fileURLWithPath: $0) }, into: URL(fileURLWithPath: out),
                                             partial: options.has("--partial")) { unsharded($0, out: out) }

@@ -36,6 +36,12 @@ struct Options {
         }
         table = Dictionary(options.map { ($0.flag, $0) }, uniquingKeysWith: { a, _ in a })
         for option in options where values[option.flag] != nil { try check(option) }
+        // An empty path would name the current folder, or nothing.
+        for option in options {
+            guard let kind = option.pathKind else { continue }
+            let given = (values[option.flag].map { [$0] } ?? []) + (lists[option.flag] ?? []) + (lineValues[option.flag] ?? [])
+            if given.contains("") { throw .usage("\(command): \(option.flag) needs a \(kind) name, got ''") }
+        }
         for option in options where isGiven(option.flag) {
             if let needed = option.needed, !isGiven(needed) {
                 let placeholder = table[needed].map { $0.placeholder.isEmpty ? "" : " " + $0.placeholder } ?? ""

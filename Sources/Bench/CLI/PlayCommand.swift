@@ -13,7 +13,8 @@ struct PlayCommand: GameCommand {
                      help: "puzzles: who plays; `oracle` reads the referee's future draws (a ceiling, not a real agent)"),
         .seed(help: "agents' seed, and a puzzle's deal"),
         .text("record", "FILE", default: "play-records.jsonl", help: "where the game record is appended"),
-        CommandOption("color", .choice(["on", "off", "auto"]), "on|off|auto", default: .text("auto"), shown: "auto: when stdout is a terminal", help: "colour the board"),
+        CommandOption("color", .choice(["on", "off", "auto"]), "on|off|auto", default: .text("auto"), shown: "auto: when stdout is a terminal",
+                      games: .twoPlayer, help: "two-player games: colour the board"),
         .position, .agentFile,
     ]
     /// Who plays each side of a two-player game: `--goats`, `--tigers`, ...
@@ -115,7 +116,6 @@ struct PlayCommand: GameCommand {
     func visitPuzzle<G: PuzzleWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
         let seed = try options.uint64("--seed")
-        _ = try Self.color(options)
         let spec = try options.text("--player")
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }

@@ -108,9 +108,7 @@ struct SolveCommand: Subcommand {
 
     /// The table's file: `--out`, else the game's default.
     func tablePath<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) -> String {
-        let path = options.string("--out") ?? G.defaultTablebaseFile
-        guard !path.isEmpty else { throw .usage("--out needs a file name, got ''") }
-        return path
+        options.string("--out") ?? G.defaultTablebaseFile
     }
 
     /// Reads the table of `G` from its file, or solves and writes it, with progress.
@@ -160,7 +158,6 @@ struct SolveCommand: Subcommand {
                                       tableMegabytes: try options.int("--tt"))
         let shard = try options.shard(folder: nil)
         let folder = options.string("--study")
-        if folder == "" { throw .usage("--study needs a folder name, got ''") }
         if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
         // Refused before the table is solved or read (a minute or more), not after.
         if let folder { try RunFolder.refuseFile(URL(fileURLWithPath: folder), field: "folder") }
@@ -185,6 +182,7 @@ struct SolveCommand: Subcommand {
             progress = { k, done, total in StatusLine.show("[\(k) in hand: \(done)/\(total) positions, \(Int(Clock.now - start)) s]") }
         }
         if let dir = studyFolder {
+            InterruptMessage.install(.study)
             let (report, repair) = try PlacementStudy.study(G.self, table: table, spec: spec, folder: URL(fileURLWithPath: dir),
                                                             shard: shard, resume: options.has("--resume"), threads: threads,
                                                             command: benchCommandLine([Self.name] + arguments), progress: progress)

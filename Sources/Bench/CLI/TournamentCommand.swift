@@ -1,6 +1,7 @@
 import Boards
 import Foundation
 import Search
+import Synchronization
 import Workbench
 
 /// `bench tournament`: agents play each other (or the same deals) on worker threads.
@@ -59,9 +60,7 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
         let config = TournamentConfig(game: G.name, schedule: G.Format.schedule(openingPlies: s.openingPlies, gauntlet: s.gauntlet),
                                       agents: specs, games: s.games, seed: s.seed, sprt: s.sprt)
         if let problem = config.problem { throw .usage(problem.message, field: problem.field) }
-        let files = options.lines(AgentFileOption.name)
-        if files.isEmpty { for spec in specs { _ = try Entrant<G>(spec: spec, catalog: G.agentCatalog) } }
-        for path in files where try !RegularFile.exists(path) { throw .runtime("agent file \(path): no such file") }
+        if try !AgentFileOption.checkPresent(options) { for spec in specs { _ = try Entrant<G>(spec: spec, catalog: G.agentCatalog) } }
     }
 
     /// The options that fix the schedule, as ``Tournament`` takes them. (A puzzle's options
@@ -103,12 +102,11 @@ struct TournamentCommand: GameCommand, UniformGameVisitor {
         let progress = ProgressLine.ifTerminal()
         var opened: TournamentFolder.Opened? = nil
         if let out = options.string("--out") {
-            guard !out.isEmpty else { throw .usage("tournament: --out needs a folder name, got ''") }
             opened = try TournamentFolder.open(URL(fileURLWithPath: out), file: tournament.file,
                                                check: tournament.recordCheck(source: TournamentFolder.logName),
                                                resume: options.has("--resume"),
                                                sync: SyncPolicy(rawValue: try options.text("--sync"))!) { progress?.include($0) }
-            InterruptMessage.install()
+            InterruptMessage.install(.tournament)
         }
         let tally = opened?.tally ?? TournamentTally(config: tournament.config)
         progress?.start(total: tournament.config.scheduledGames, resumed: tally.addedCount)
@@ -170,13 +168,35 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
     }
 }
 
-/// On Ctrl-C or SIGTERM (a cluster's time limit), says where the finished games are
-/// before the process ends.
+/// On Ctrl-C or SIGTERM (a cluster's time limit), a resumable run says where its
+/// finished work is before the process ends: one line, the same in every command.
 enum InterruptMessage {
-    static func install() {
+    /// The runs that say it, each with its line.
+    enum Run: Int {
+        case tournament = 1, tuning, training, grading, study
+
+        /// Its line (a literal: said in a signal handler, where nothing may be allocated).
+        var text: StaticString {
+            switch self {
+            case .tournament: "bench: interrupted; every finished game is in games.jsonl; continue with --resume\n"
+            case .tuning: "bench: interrupted; every finished iteration is in tuning.jsonl (and verification game in verify/games.jsonl); continue with --resume\n"
+            case .training: "bench: interrupted; the weights of the last checkpoint are in weights.bin; continue with --resume\n"
+            case .grading: "bench: interrupted; every graded position is in graded.jsonl; continue with --resume\n"
+            case .study: "bench: interrupted; every solved position is in the study's folder; continue with --resume\n"
+            }
+        }
+    }
+
+    /// The run whose line the handler says.
+    private static let installed = Atomic<Int>(0)
+
+    /// Says `run`'s line on SIGINT or SIGTERM from now on.
+    static func install(_ run: Run) {
+        installed.store(run.rawValue, ordering: .sequentiallyConsistent)
         for sig in [SIGINT, SIGTERM] {
             signal(sig) { sig in
-                InterruptMessage.exit(signal: sig, saying: "\nbench: interrupted; every finished game is in games.jsonl; continue with --resume\n")
+                let run = Run(rawValue: InterruptMessage.installed.load(ordering: .sequentiallyConsistent)) ?? .tournament
+                InterruptMessage.exit(signal: sig, saying: run.text)
             }
         }
     }
@@ -184,12 +204,14 @@ enum InterruptMessage {
     /// Kills every agent process, makes the logs' last records durable, writes `text`
     /// to standard error and ends the process as `signal` does (status 128 + signal):
     /// the body of a SIGINT or SIGTERM handler.
-    static func exit(signal: Int32 = SIGINT, saying text: String) -> Never {
+    static func exit(signal: Int32 = SIGINT, saying text: StaticString) -> Never {
         // Agents run in process groups of their own, out of the terminal's reach: end them,
         // and what their children started in sessions of their own.
         ChildProcessGroups.killAllForSignal()
         GroupCommit.syncAll()
-        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        // A progress line may be on the terminal: the message starts a line of its own.
+        if isatty(STDERR_FILENO) != 0 { _ = write(STDERR_FILENO, "\n", 1) }
+        _ = write(STDERR_FILENO, text.utf8Start, text.utf8CodeUnitCount)
         _exit(128 + signal)
     }
 }

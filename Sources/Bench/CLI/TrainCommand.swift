@@ -52,7 +52,6 @@ enum TrainCommand: Subcommand {
         let game = try GameRegistry.game(named: Options.gameName(in: arguments), offering: .training)
         let options = try parse(arguments)
         let out = try options.text("--out")
-        guard !out.isEmpty else { throw .usage("--out needs a folder name, got ''") }
         if options.isGiven("--compare") {
             for option in table where options.isGiven(option.flag) && !["--game", "--out", "--compare"].contains(option.flag) {
                 throw .usage("--compare trains nothing: \(option.flag) means nothing with it")
@@ -80,6 +79,7 @@ enum TrainCommand: Subcommand {
                                     evaluateEvery: options.isGiven("--eval-every") ? try options.int("--eval-every") : nil,
                                     evaluationGames: try options.int("--eval-games"), evaluationSeed: UInt64(try options.int("--eval-seed")))
         let started = Clock.now
+        InterruptMessage.install(.training)
         let state = try game.train(folder: URL(fileURLWithPath: out), episodes: try options.int("--episodes"), threads: try options.int("--threads"),
                                    seed: seed, alpha: alpha, batch: batch, method: method, resume: options.has("--resume")) { point, seconds in
             let heldOut = point.heldOut.map { "; held-out \(Format.fixed($0, 3))" } ?? ""

@@ -91,7 +91,6 @@ struct TuneCommand: GameCommand, UniformGameVisitor {
     func run<T: TuningGames>(_ tuner: Tuner<T>, _ options: Options) throws(WorkbenchError) {
         let threads = try options.int("--threads")
         let out = try options.text("--out")
-        guard !out.isEmpty else { throw .usage("tune: --out needs a folder name, got ''") }
         let folder = URL(fileURLWithPath: out)
         let progress = StatusLine.isTerminal ? IterationProgress(settings: tuner.settings) : nil
         let games = ProgressLine.ifTerminal()
@@ -107,7 +106,7 @@ struct TuneCommand: GameCommand, UniformGameVisitor {
             observer.verificationGame = games.update
             observer.verificationEnd = games.finish
         }
-        TuneInterrupt.install()
+        InterruptMessage.install(.tuning)
         let outcome = try tuner.run(in: folder, resume: options.has("--resume"), threads: threads, observer: observer)
         progress?.finish()
         print(outcome.results)
@@ -141,11 +140,3 @@ final class IterationProgress: Sendable {
     func finish() { StatusLine.clear() }
 }
 
-/// On Ctrl-C, says where the finished iterations are before the process ends.
-enum TuneInterrupt {
-    static func install() {
-        signal(SIGINT) { _ in
-            InterruptMessage.exit(saying: "\nbench: interrupted; every finished iteration is in tuning.jsonl (and verification game in verify/games.jsonl); continue with --resume\n")
-        }
-    }
-}

@@ -116,6 +116,9 @@ extension GameRegistry {
     /// a game without it is a usage error naming the games that have it. The one place
     /// that asks a game's type what it can do.
     public static func game<C>(named name: String?, offering capability: Capability<C>) throws(WorkbenchError) -> C {
+        // No default here: the default game may not offer it ("tigers-goats has no ..."
+        // would blame a game nobody named).
+        guard let name else { throw .usage("is required (\(capability.listName): \(names(offering: capability)))", field: "game") }
         let game = try game(named: name)
         guard let offering = game as? C else {
             throw .usage("\(game.name) \(capability.lacking) (\(capability.listName): \(names(offering: capability)))")

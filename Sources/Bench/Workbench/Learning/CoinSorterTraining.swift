@@ -176,6 +176,10 @@ public struct CoinSorterTraining: Sendable {
         var csv = "run,episodes,games,first_seed,mean_score\n"
         var series: [LineChart.Series] = []
         for (i, run) in runs.enumerated() {
+            // As every command says of a folder without its run (exit 2), not "trained without them".
+            guard try RegularFile.exists(run.folder.appendingPathComponent(layout.configName).path) else {
+                throw .usage("no \(layout.what) in \(run.folder.path) (\(layout.configName) missing)", field: "compare")
+            }
             let rows = try heldOutRows(run.folder)
             guard !rows.isEmpty else { throw .runtime("\(run.folder.path) has no held-out evaluations (heldout.csv): it was trained without them") }
             for r in rows { csv += "\(run.name),\(r.episodes),\(r.games),\(r.seed),\(Format.fixed(r.mean, 4))\n" }
