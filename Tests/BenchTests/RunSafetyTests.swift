@@ -159,6 +159,22 @@ final class RunSafetyTests: XCTestCase {
         }
     }
 
+    /// merge's errors name no option it lacks (--resume) or that was not given (--partial):
+    /// --partial is named as the remedy it is.
+    func testMergeErrorsNameOnlyItsOwnOptions() throws {
+        let root = try scratchFolder("merge-words")
+        let shard = root.appendingPathComponent("s0")
+        _ = try benchOK(["tournament", "--agents", "random", "greedy", "--games", "4", "--threads", "1", "--shard", "0/2", "--out", shard.path])
+        let merge = ["merge", "--out", root.appendingPathComponent("m").path, "--shards", shard.path]
+        try assertUsageError(merge, names: ["merge: 2 of 4 games are missing", "merge what there is (--partial)"], status: 1)
+        // A shard killed while writing a record: finished first, not resumed by merge.
+        let log = shard.appendingPathComponent("games.jsonl")
+        try (try String(contentsOf: log, encoding: .utf8) + "{\"ind").write(to: log, atomically: true, encoding: .utf8)
+        try assertUsageError(merge, names: ["merge: ", "cut short", "finish the shard first"], status: 1)
+        let torn = try bench(merge)
+        XCTAssertFalse(torn.stderr.contains("--resume"), torn.stderr)
+    }
+
     func testAPlacementCountGivenTwiceIsRefused() throws {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
     }

@@ -11,18 +11,21 @@ enum FieldFlags {
     /// Fields whose option has another name, in every command.
     static let renamed: [String: String] = ["openingPlies": "--openings", "folder": "--out", "evaluateEvery": "--eval-every",
                                             "initialValue": "--init"]
-    /// Fields whose option has another name in one command.
+    /// Fields whose option has another name in one command ("": none there; merge has no
+    /// --resume, and its --partial is the remedy, not the problem).
     static let renamedIn: [String: [String: String]] = [
         "solve": ["folder": "--study", "placementFolder": "--placement-all"],
         "grade": ["placementFolder": "--placement"],
+        "merge": ["resume": "", "partial": ""],
     ]
 
     /// The option that does what a message about `field` suggests ("resume it").
-    static let remedies: [String: (words: String, flag: String)] = ["folder": ("resume it", "--resume")]
+    static let remedies: [String: (words: String, flag: String)] = ["folder": ("resume it", "--resume"),
+                                                                    "partial": ("merge what there is", "--partial")]
 
     /// The option for `field` in `command`.
     static func flag(_ field: String, command: String) -> String? {
-        if let flag = renamedIn[command]?[field] ?? renamed[field] { return flag }
+        if let flag = renamedIn[command]?[field] ?? renamed[field] { return flag.isEmpty ? nil : flag }
         return sameName.contains(field) ? "--" + field : nil
     }
 }
@@ -31,8 +34,8 @@ extension WorkbenchError {
     /// The error as `bench COMMAND` says it: the option for its field named next to the
     /// problem (`tournament: --resume: …`).
     func flagged(command: String) -> WorkbenchError {
-        guard let field, let flag = FieldFlags.flag(field, command: command) else { return self }
-        var e = inside(flag)
+        guard let field else { return self }
+        var e = FieldFlags.flag(field, command: command).map { inside($0) } ?? self
         e.field = nil
         if let remedy = FieldFlags.remedies[field], e.detail.contains(remedy.words) {
             e = e.replacingDetail(e.detail.replacingOccurrences(of: remedy.words, with: "\(remedy.words) (\(remedy.flag))"))

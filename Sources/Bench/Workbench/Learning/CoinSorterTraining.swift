@@ -123,6 +123,15 @@ public struct CoinSorterTraining: Sendable {
             guard episodes % state.batch == 0 else {
                 throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
+            // A resume with nothing to play changes nothing: a rate or an evaluation asked
+            // for then would be taken and never used.
+            guard episodes >= state.episodes else {
+                throw .usage("the run has \(state.episodes) episodes already, more than \(episodes)", field: "episodes")
+            }
+            if episodes == state.episodes, alpha != nil || method.evaluateEvery != nil {
+                throw .usage("the run has its \(episodes) episodes already: a new rate or evaluation needs more (raise the episodes)",
+                             field: "resume")
+            }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
             let rows = Dictionary(try Self.heldOutRows(folder).map { ($0.episodes, $0) }, uniquingKeysWith: { $1 })
             for i in curve.indices {
