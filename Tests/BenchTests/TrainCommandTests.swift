@@ -43,7 +43,7 @@ final class TrainCommandTests: XCTestCase {
     func testBadTrainingInputIsRefusedWithOneLine() throws {
         let out = scratchURL("bench-train-bad-")
         try assertUsageError(["train", "--game", "coin-sorter"], names: ["train", "--out"])
-        try assertUsageError(["train", "--out", out.path], names: ["train", "tigers-goats", "coin-sorter"])
+        try assertUsageError(["train", "--out", out.path], names: ["train", "--game", "is required", "coin-sorter"])
         try assertUsageError(["train", "--game", "balls", "--out", out.path], names: ["balls", "no learned evaluation"])
         try assertUsageError(["train", "--game", "coin-sorter", "--batch", "3", "--episodes", "30", "--out", out.path],
                              names: ["--batch", "divide 1000"])

@@ -73,11 +73,10 @@ final class TrainMethodCommandTests: XCTestCase {
         try assertUsageError(resume + ["--symmetric"], names: ["--resume", "not fully symmetric"])
         try assertUsageError(resume + ["--init", "3"], names: ["--resume", "initial value 0.0, not 3.0"])
         try assertUsageError(resume + ["--stages", "2"], names: ["--resume", "11 stages, not 2"])
-        // Nothing left to play: a rate or an evaluation would be taken and never used, a
-        // smaller target would be taken as done.
+        // Nothing left to play: a rate would be reported and never stored, a smaller target
+        // taken as done.
         let atTarget = ["train", "--game", "coin-sorter", "--episodes", "2", "--resume", "--out", run.path]
         try assertUsageError(atTarget + ["--alpha", "0.5"], names: ["--resume", "2 episodes already"])
-        try assertUsageError(atTarget + ["--eval-every", "1000"], names: ["--resume", "2 episodes already"])
         try assertUsageError(["train", "--game", "coin-sorter", "--episodes", "1", "--resume", "--out", run.path],
                              names: ["--episodes", "2 episodes already, more than 1"])
         XCTAssertEqual(try Data(contentsOf: run.appendingPathComponent("weights.bin")), weights)

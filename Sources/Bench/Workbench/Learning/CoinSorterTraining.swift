@@ -123,14 +123,14 @@ public struct CoinSorterTraining: Sendable {
             guard episodes % state.batch == 0 else {
                 throw .usage("the episodes (\(episodes)) must be a multiple of the run's batch (\(state.batch))", field: "episodes")
             }
-            // A resume with nothing to play changes nothing: a rate or an evaluation asked
-            // for then would be taken and never used.
+            // A resume with nothing to play changes nothing: a rate asked for then would be
+            // reported and never stored. (An evaluation is asked for at every multiple of
+            // its N; a run of chunks may hold none in one chunk, or at its target.)
             guard episodes >= state.episodes else {
                 throw .usage("the run has \(state.episodes) episodes already, more than \(episodes)", field: "episodes")
             }
-            if episodes == state.episodes, alpha != nil || method.evaluateEvery != nil {
-                throw .usage("the run has its \(episodes) episodes already: a new rate or evaluation needs more (raise the episodes)",
-                             field: "resume")
+            if episodes == state.episodes, alpha != nil {
+                throw .usage("the run has its \(episodes) episodes already: a new rate needs more (raise the episodes)", field: "resume")
             }
             curve = try readCurve().filter { $0.episodes <= state.episodes }
             let rows = Dictionary(try Self.heldOutRows(folder).map { ($0.episodes, $0) }, uniquingKeysWith: { $1 })
