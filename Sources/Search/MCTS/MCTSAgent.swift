@@ -208,7 +208,8 @@ final class MCTSTree<E: Evaluator> {
     @inlinable
     func search(playouts budget: Int, clock: Clock) {
         while playouts < budget {
-            if playouts & 63 == 0 && clock.expired { break }
+            // At least one playout, however late the thread starts (a move needs one).
+            if playouts > 0 && playouts & 63 == 0 && clock.expired { break }
             if nodes[0].solved != 0 { break }
             iterate()
             playouts += 1
