@@ -175,6 +175,21 @@ final class RunSafetyTests: XCTestCase {
         XCTAssertFalse(torn.stderr.contains("--resume"), torn.stderr)
     }
 
+    /// A study's or a grading's folder is checked before the table is solved or read
+    /// (a minute or more), not after.
+    func testAStudysOrAGradingsFolderIsCheckedBeforeTheTable() throws {
+        let root = try scratchFolder("before-the-table")
+        let tournament = root.appendingPathComponent("t").path
+        _ = try benchOK(["tournament", "--agents", "random", "greedy", "--games", "2", "--threads", "1", "--out", tournament])
+        let empty = try scratchFolder("before-the-table-empty").path
+        let none = root.appendingPathComponent("none.tb").path
+        for (command, option) in [(["solve", "--game", "bagh-chal", "--placement", "3", "--out", none], "--study"),
+                                  (["grade", "--game", "bagh-chal", "--agent", "greedy", "--positions", "2", "--tablebase", none], "--out")] {
+            try assertUsageError(command + [option, tournament], names: [option, "holds a tournament"])
+            try assertUsageError(command + [option, empty, "--resume"], names: ["--resume", "no run in"])
+        }
+    }
+
     func testAPlacementCountGivenTwiceIsRefused() throws {
         try assertUsageError(["solve", "--game", "bagh-chal", "--placement", "3,5,3"], names: ["--placement", "3 twice"])
     }

@@ -19,8 +19,9 @@ enum AgentsCommand: Subcommand {
 
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         let options = try parse(arguments)
-        let games = try options.string("--game").map { name throws(WorkbenchError) in [try GameRegistry.game(named: name)] }
-            ?? GameRegistry.games
+        let games: [any WorkbenchGame.Type]
+        do { games = try options.string("--game").map { name throws(WorkbenchError) in [try GameRegistry.game(named: name)] } ?? GameRegistry.games }
+        catch { throw error.prefixed(name) }
         let agentFile = try AgentFileOption(options)
         defer { agentFile.close() }
         let external = agentFile.external?.definitions.map(\.description) ?? []

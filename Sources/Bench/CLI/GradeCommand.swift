@@ -101,6 +101,8 @@ struct GradeCommand: Subcommand {
             files.append(("--placement", placement.defaultPlacementFolder))
         }
         try refuseIgnoredFiles(s.spec, catalog: G.agentCatalog, options: options, files)
+        // A wrong folder is refused before the table is read, not after.
+        if let out = options.string("--out") { try PositionRun.checkFolder(URL(fileURLWithPath: out), GradingSpec.self, resume: options.has("--resume")) }
         let path = try tablebasePath(G.self, options)
         let progress = StatusLine.counter("positions graded")
         if s.phase == .placement {

@@ -160,7 +160,7 @@ struct SolveCommand: Subcommand {
         let folder = options.string("--study")
         if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
         // Refused before the table is solved or read (a minute or more), not after.
-        if let folder { try RunFolder.refuseFile(URL(fileURLWithPath: folder), field: "folder") }
+        if let folder { try PositionRun.checkFolder(URL(fileURLWithPath: folder), PlacementStudySpec.self, resume: options.has("--resume")) }
         return (spec, folder, shard)
     }
 

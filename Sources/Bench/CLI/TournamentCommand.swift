@@ -164,7 +164,7 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         try summary.write(to: folder)
         print(summary.markdown)
-        if let note { Output.note(note) }
+        if let note { Output.note("\(Self.name): \(note)") }
     }
 }
 

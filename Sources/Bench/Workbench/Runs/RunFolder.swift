@@ -80,23 +80,58 @@ public final class RunFolder: Sendable {
     /// run may start between the two).
     public static func create(_ url: URL, _ layout: RunLayout, config: String?) throws(WorkbenchError) -> RunFolder {
         let fm = FileManager.default
-        func refuseTaken() throws(WorkbenchError) {
-            if let other = layout.otherRun(in: url) {
-                throw .usage("\(url.path) holds a \(other), not a \(layout.what); use another folder", field: "folder")
-            }
-            let log = url.appendingPathComponent(layout.lockName).path
-            let size = (try? fm.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
-            let taken = size > 0 || ([layout.configName] + layout.others).contains {
-                fm.fileExists(atPath: url.appendingPathComponent($0).path)
-            }
-            if taken {
-                throw .usage("\(url.path) already holds a \(layout.what); resume it or use another folder", field: "folder")
-            }
+        let leftovers = try checkNew(url, layout)
+        do { try fm.createDirectory(at: url, withIntermediateDirectories: true) } catch {
+            throw .runtime("cannot create output folder \(url.path)")
         }
-        try refuseTaken()
+        guard fm.isWritableFile(atPath: url.path) else { throw .runtime("output folder \(url.path) is not writable") }
+        let folder = RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
+        try refuseTaken(url, layout)
+        // The folder is this run's now (locked): another's cut-short writes can go.
+        for name in leftovers { unlink(url.appendingPathComponent(name).path) }
+        if let config { try writeWhole(config, to: folder.configURL) }
+        return folder
+    }
+
+    /// Opens `url` to resume the run in it and locks it; the caller reads the
+    /// configuration (``config()``), compares it, then calls ``requireSame(_:command:)``.
+    public static func resume(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) -> RunFolder {
+        try checkResumable(url, layout)
+        return RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
+    }
+
+    /// The refusals of ``create(_:_:config:)`` (`resume` false) or ``resume(_:_:)``
+    /// (true), without touching anything: a command checks its folder with this before
+    /// long work (a table solved or read), so that a wrong folder fails at once.
+    public static func check(_ url: URL, _ layout: RunLayout, resume: Bool) throws(WorkbenchError) {
+        if resume { try checkResumable(url, layout) } else { _ = try checkNew(url, layout) }
+    }
+
+    /// Refuses a folder that holds a run: this kind's (resume it) or another's.
+    private static func refuseTaken(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) {
+        let fm = FileManager.default
+        if let other = layout.otherRun(in: url) {
+            throw .usage("\(url.path) holds a \(other), not a \(layout.what); use another folder", field: "folder")
+        }
+        let log = url.appendingPathComponent(layout.lockName).path
+        let size = (try? fm.attributesOfItem(atPath: log)[.size] as? Int) ?? 0
+        let taken = size > 0 || ([layout.configName] + layout.others).contains {
+            fm.fileExists(atPath: url.appendingPathComponent($0).path)
+        }
+        if taken {
+            throw .usage("\(url.path) already holds a \(layout.what); resume it or use another folder", field: "folder")
+        }
+    }
+
+    /// Refuses a folder a new run may not go into (``refuseTaken(_:_:)``, checked again
+    /// under the lock; not empty; a file); what a run of this kind killed at its start
+    /// left there, to remove once the folder is locked.
+    private static func checkNew(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) -> [String] {
+        let fm = FileManager.default
+        try refuseTaken(url, layout)
         // No file of the user's is replaced by a run's output: a new run goes into a new
         // or empty folder. What a run of this kind killed at its start leaves does not
-        // count: empty files, and its configuration's write cut short (removed below).
+        // count: empty files, and its configuration's write cut short.
         let names = (try? fm.contentsOfDirectory(atPath: url.path)) ?? []
         let leftovers = names.filter { TemporaryFile.isLeftover($0, of: layout.configName) }
         if let kept = names.sorted().first(where: { name in
@@ -108,28 +143,16 @@ public final class RunFolder: Sendable {
                          field: "folder")
         }
         try refuseFile(url, field: "folder")
-        do { try fm.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            throw .runtime("cannot create output folder \(url.path)")
-        }
-        guard fm.isWritableFile(atPath: url.path) else { throw .runtime("output folder \(url.path) is not writable") }
-        let folder = RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
-        try refuseTaken()
-        // The folder is this run's now (locked): another's cut-short writes can go.
-        for name in leftovers { unlink(url.appendingPathComponent(name).path) }
-        if let config { try writeWhole(config, to: folder.configURL) }
-        return folder
+        return leftovers
     }
 
-    /// Opens `url` to resume the run in it and locks it; the caller reads the
-    /// configuration (``config()``), compares it, then calls ``requireSame(_:command:)``.
-    public static func resume(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) -> RunFolder {
-        guard try RegularFile.exists(url.appendingPathComponent(layout.configName).path) else {
-            if let other = layout.otherRun(in: url) {
-                throw .usage("\(url.path) holds a \(other), not a \(layout.what)", field: "resume")
-            }
-            throw .usage("no \(layout.what) in \(url.path) (\(layout.configName) missing)", field: "resume")
+    /// Refuses to resume where there is no run of this kind.
+    private static func checkResumable(_ url: URL, _ layout: RunLayout) throws(WorkbenchError) {
+        guard try !RegularFile.exists(url.appendingPathComponent(layout.configName).path) else { return }
+        if let other = layout.otherRun(in: url) {
+            throw .usage("\(url.path) holds a \(other), not a \(layout.what)", field: "resume")
         }
-        return RunFolder(url, layout, lock: try openForAppending(url.appendingPathComponent(layout.lockName)))
+        throw .usage("no \(layout.what) in \(url.path) (\(layout.configName) missing)", field: "resume")
     }
 
     /// The configuration file's bytes.

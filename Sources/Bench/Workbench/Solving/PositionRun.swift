@@ -133,6 +133,12 @@ public enum PositionRun {
         RunLayout(what: "run", configName: configName, lockName: Spec.logName)
     }
 
+    /// Refuses a folder a run of `Spec` could not start in or resume from, before its
+    /// table is solved or read (``RunFolder/check(_:_:resume:)``).
+    public static func checkFolder<Spec: PositionRunSpec>(_ folder: URL, _ spec: Spec.Type, resume: Bool) throws(WorkbenchError) {
+        try RunFolder.check(folder, layout(Spec.self), resume: resume)
+    }
+
     /// The kind named in the `run.json` of `folder` (`nil` when it has none).
     public static func kind(of folder: URL) throws(WorkbenchError) -> String? {
         let url = folder.appendingPathComponent(configName)
