@@ -489,6 +489,17 @@ final class TuningTests: XCTestCase {
         }
     }
 
+    /// A learned evaluation has no hand-made weights: refused in its own words (it was
+    /// refused for `w.` weights the tuner itself had put in the spec), before any file is read.
+    func testALearnedEvaluationHasNoWeightsToTune() {
+        XCTAssertThrowsError(try TuningSettings(game: CoinSorter.self, rules: NoRules(), agent: "greedy:eval=/nonexistent/weights.bin",
+                                                iterations: 2, batch: 1)) { error in
+            XCTAssertEqual((error as? WorkbenchError)?.kind, .usage)
+            XCTAssertTrue((error as? WorkbenchError)?.message.contains("learned evaluation (eval=/nonexistent/weights.bin)") ?? false,
+                          "\(error)")
+        }
+    }
+
     // MARK: - Settings
 
     func testDefaultsAndValidation() throws {

@@ -242,6 +242,11 @@ extension TuningSettings {
         let options = spec.kindDescription.hasWeights ? [] : spec.kindDescription.parameters.filter { p in
             switch p.kind { case .integer, .real: return p.role == .setting; default: return false }
         }
+        // A learned evaluation (eval=FILE) has no hand-made weights: the tuner would
+        // set w. values the spec refuses beside it.
+        if options.isEmpty, let file = spec.given("eval") {
+            throw .usage("agent '\(agent)' plays a learned evaluation (eval=\(file)): it has no hand-made weights to tune")
+        }
         let weights = spec.evaluationWeights
         let names = options.isEmpty ? weights.names : options.map(\.name)
         let startValue = { (name: String) -> Double in options.isEmpty ? weights[name] : spec.double(name) ?? 0 }
