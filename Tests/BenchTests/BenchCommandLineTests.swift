@@ -234,6 +234,8 @@ final class BenchCommandLineTests: XCTestCase {
         try assertUsageError(["perft", "--depth=x"], names: ["--depth", "'x'"])
         try assertUsageError(["perft", "--depth", "2.5"], names: ["--depth", "'2.5'"])
         try assertUsageError(["perft", "--depth", "-1"], names: ["--depth", "-1"])
+        // Depth 0 has no root moves to divide by: refused, not "moves: 0".
+        try assertUsageError(["perft", "--depth", "0", "--divide"], names: ["--divide needs --depth 1 or more"])
         try assertUsageError(["perft", "--depth", "31"], names: ["--depth", "31"])
         try assertUsageError(["perft", "--depth", "99999999999999999999999"], names: ["--depth"])
         try assertUsageError(["perft", "--depth", "1", "--threads", "0"], names: ["--threads", "0"])

@@ -18,6 +18,8 @@ struct PerftCommand: TwoPlayerGameCommand {
 
     func visitTwoPlayer<G: TwoPlayerWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
         let options = try Self.parse(arguments, G.self)
+        // Depth 0 has no root moves to divide by ("moves: 0" from a position with moves).
+        if options.has("--divide"), try options.int("--depth") == 0 { throw .usage("perft: --divide needs --depth 1 or more") }
         let result = PerftProfile.measure(try options.startPosition() as G, depth: try options.int("--depth"),
                                           threads: try options.int("--threads"), divide: options.has("--divide"))
         try Output.printResult(result, json: options.has("--json"), text: Self.render(result))
