@@ -42,8 +42,11 @@ public enum DealSolving {
             let bounds = text.split(separator: ".", omittingEmptySubsequences: true)
             guard (1...2).contains(bounds.count), text.filter({ $0 == "." }).count == (bounds.count == 2 ? 2 : 0),
                   let first = NumberText.wholeNumber(bounds[0]), let last = NumberText.wholeNumber(bounds[bounds.count - 1]),
-                  first >= 0, last >= first, last - first < maxDeals else {
-                throw .usage("takes A..B with whole numbers 0 <= A <= B (or one seed), got '\(text)'", field: "seeds")
+                  first >= 0, last >= first else {
+                throw .usage("takes A..B with whole numbers 0 <= A <= B <= \(Int.max) (or one seed), got '\(text)'", field: "seeds")
+            }
+            guard last - first < maxDeals else {
+                throw .usage("'\(text)' is \(last - first + 1) deals; at most \(maxDeals) in one run", field: "seeds")
             }
             return first...last
         }
