@@ -188,6 +188,12 @@ final class RunSafetyTests: XCTestCase {
             try assertUsageError(command + [option, tournament], names: [option, "holds a tournament"])
             try assertUsageError(command + [option, empty, "--resume"], names: ["--resume", "no run in"])
         }
+        // Nor do other outputs go into a run's folder (bench play's records never did).
+        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(empty)", "--out", tournament],
+                             names: ["--out", "holds a tournament"])
+        try assertUsageError(["cluster", "slurm", "--shards", "2", "--", "tournament", "--agents", "random", "greedy", "--out", tournament],
+                             names: ["cluster slurm", "holds a tournament"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tournament + "/slurm"))
     }
 
     func testAPlacementCountGivenTwiceIsRefused() throws {

@@ -259,8 +259,12 @@ enum ClusterCommand: Subcommand {
         let fm = FileManager.default
         let scripts = [(plan.shardsScript, shardsScript(plan)), (plan.mergeScript, mergeScript(plan))]
         // Written again only as they are (the same command twice); never replaced.
-        do {
+        do throws(WorkbenchError) {
             try RunFolder.refuseFile(URL(fileURLWithPath: plan.out), field: nil)
+            // OUT holds the shards, the scripts and the merged run, never a run itself.
+            if let run = RunLayout.run(in: URL(fileURLWithPath: plan.out)) {
+                throw .usage("\(plan.out) holds a \(run); the cluster's runs go into a folder of their own")
+            }
             try RunFolder.refuseFile(URL(fileURLWithPath: plan.dir), field: nil)
             for (path, text) in scripts { try RunFolder.refuseReplacing(URL(fileURLWithPath: path), with: text, field: nil) }
         } catch { throw error.prefixed(name) }
