@@ -339,5 +339,8 @@ final class BenchCommandLineTests: XCTestCase {
         let replay = try benchOK(["replay", "--help"])
         XCTAssertTrue(replay.stdout.contains("usage: bench replay"), replay.stdout)
         XCTAssertTrue(replay.stdout.contains("--moves"), replay.stdout)
+        // The tool outside the list has its help too; a second topic is refused, not ignored.
+        XCTAssertTrue(try benchOK(["balls-speed", "--help"]).stdout.contains("usage: bench balls-speed"))
+        try assertUsageError(["help", "tournament", "bogus"], names: ["help: takes one command"])
     }
 }

@@ -56,11 +56,12 @@ enum BenchCommand {
         BenchSubcommand(name: "help", aliases: ["--help", "-h"], summary: "this text; `bench COMMAND --help` for a command's options",
                         help: { BenchCommand.help }, run: { rest throws(WorkbenchError) in
                             guard let topic = rest.first else { return print(BenchCommand.help) }
+                            guard rest.count == 1 else { throw .usage("help: takes one command, got '\(rest.joined(separator: " "))'") }
                             guard let text = command(named: topic)?.help else { throw unknown(topic) }
                             print(text())
                         }),
         // benchmarks/balls-speed.sh's tool; not in the help.
-        BenchSubcommand(name: "balls-speed", summary: nil, help: nil, run: SimulatorSpeedCommand.run),
+        BenchSubcommand(name: "balls-speed", summary: nil, help: { SimulatorSpeedCommand.help }, run: SimulatorSpeedCommand.run),
     ]
 
     /// The command called `name` (or by one of its aliases).

@@ -12,6 +12,11 @@ enum SimulatorSpeedCommand: OptionTable {
         .flag("hits", help: "taps that hit"), .json,
     ]
 
+    static let help = table.help(usage: ["bench balls-speed [--game balls] [--level L] [--deals D] [--taps T] [--hits] [--json]"], about: """
+        Taps of a deal-solving game's simulator per second, over seeded deals: the
+        measurement benchmarks/balls-speed.sh runs (not in bench --help).
+        """)
+
     static func run(_ arguments: [String]) throws(WorkbenchError) {
         let options = try parse(arguments)
         let game: any DealSolvingGame.Type
