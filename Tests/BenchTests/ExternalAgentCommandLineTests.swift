@@ -96,6 +96,14 @@ final class ExternalAgentCommandLineTests: XCTestCase {
         }
     }
 
+    /// An agents file that is not a regular file is said of the agent file, as a missing
+    /// one is (exit 1 both).
+    func testAnAgentFileThatIsAFolderIsNamedAsTheAgentFile() throws {
+        let folder = try scratchFolder("agent-file-folder")
+        try assertUsageError(["tournament", "--agent-file", folder.path, "--agents", "x", "random"],
+                             names: ["agent file \(folder.path): not a regular file (a directory)"], status: 1)
+    }
+
     /// `--agent-file` given twice: the agents of both files are available; a name
     /// defined in both files is a usage error naming both, before any agent starts.
     func testRepeatedAgentFilesJoinTheirAgentsAndADuplicateNameAcrossFilesIsRefused() throws {

@@ -63,7 +63,12 @@ public final class ExternalAgents: Sendable {
 
     /// The entries of the agents file at `path`, checked (not yet started).
     static func entries(_ path: String) throws(WorkbenchError) -> [AgentFileEntry] {
-        guard let data = try RegularFile.contents(path) else { throw .runtime("agent file \(path): no such file") }
+        let read: Data?
+        // Every problem with the file is said of the agent file, as a missing one is.
+        do { read = try RegularFile.contents(path) } catch {
+            throw .runtime("agent file " + (error.message.hasPrefix(path) ? error.message : "\(path): \(error.message)"))
+        }
+        guard let data = read else { throw .runtime("agent file \(path): no such file") }
         let entries: [AgentFileEntry]
         do {
             entries = try JSONDecoder().decode([AgentFileEntry.Checked].self, from: data).map(\.entry)
