@@ -13,7 +13,8 @@ import XCTest
 final class TournamentTests: XCTestCase {
     /// A round robin of three agents, 4 games per pairing (12 games, under a second in a debug build).
     static let roundRobin = ["tournament", "--agents", "random", "greedy", "alphabeta:depth=2", "--games", "4", "--seed", "3"]
-    /// A two-agent match slow enough to be interrupted (12 games of about 0.3 s each in a debug build).
+    /// A two-agent match slow enough to be interrupted (12 games of about 0.125 s each in a debug build,
+    /// twice that under CI's load: a second or more after its third game).
     static let slowMatch = ["tournament", "--agents", "alphabeta:depth=3", "greedy", "--games", "12", "--seed", "5"]
     static let slowMatchGames = 12
 
