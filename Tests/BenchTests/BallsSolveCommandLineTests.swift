@@ -29,7 +29,8 @@ final class BallsSolveCommandLineTests: XCTestCase {
         try assertUsageError(["solve", "--game", "balls", "--seeds", "5..2"], names: ["--seeds", "'5..2'"])
         try assertUsageError(["solve", "--game", "balls", "--seeds", "1...2"], names: ["--seeds"])
         // Too many deals says so (it said the range was not A..B).
-        try assertUsageError(["solve", "--game", "balls", "--seeds", "0..20000000"], names: ["--seeds", "20000001 deals; at most 10000000"])
+        try assertUsageError(["solve", "--game", "balls", "--seeds", "0..20000000"], names: ["--seeds", "more than 10000000 deals"])
+        try assertUsageError(["solve", "--game", "balls", "--seeds", "0..9223372036854775807"], names: ["--seeds", "more than 10000000 deals"])
         try assertUsageError(["solve", "--game", "balls", "--seeds", "1", "--goal", "most"], names: ["--goal", "'most'"])
         try assertUsageError(["solve", "--game", "balls", "--seeds", "1", "--last", "308802"], names: ["--last"])
         try assertUsageError(["solve", "--game", "balls", "--seeds", "1", "--placement", "3"], names: ["--placement"])

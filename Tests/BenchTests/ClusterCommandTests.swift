@@ -134,6 +134,11 @@ final class ClusterCommandTests: XCTestCase {
         let s = try run(bench, ["cluster", "slurm", "--shards", "2", "--", "solve", "--game", "bagh-chal", "--placement", "6,7",
                                 "--positions", "50", "--out", "t.tb", "--study", "study"], in: folder)
         XCTAssertEqual(s.status, 0, s.stderr)
+        // The same command again (to --submit what was printed) is taken: OUT holds the
+        // scripts, not a study.
+        let again = try run(bench, ["cluster", "slurm", "--shards", "2", "--", "solve", "--game", "bagh-chal", "--placement", "6,7",
+                                    "--positions", "50", "--out", "t.tb", "--study", "study"], in: folder)
+        XCTAssertEqual(again.status, 0, again.stderr)
         let solve = try String(contentsOfFile: out + "/study/slurm/shards.sbatch", encoding: .utf8)
         XCTAssertTrue(solve.contains(" solve --game bagh-chal --placement 6,7 --positions 50 --out t.tb \\\n"), solve)
         XCTAssertTrue(solve.contains("--study \"$out\""), solve)

@@ -5,7 +5,7 @@ import XCTest
 // any moment (while starting, between games, in the middle of writing a record)
 // and resumed, again and again, ends with the same tables as a run never stopped.
 extension TournamentTests {
-    func testTwentyKillsAtRandomMomentsEachFollowedByResumeGiveTheSameTables() throws {
+    func testManyKillsAtRandomMomentsEachFollowedByResumeGiveTheSameTables() throws {
         let arguments = ["tournament", "--agents", "random", "greedy", "alphabeta:depth=2",
                          "--games", "40", "--seed", "9", "--threads", "2"]
         let reference = temporaryFolder("kill-reference")

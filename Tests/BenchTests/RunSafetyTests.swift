@@ -42,6 +42,7 @@ final class RunSafetyTests: XCTestCase {
         let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
         try FileManager.default.removeItem(at: log)
         try assertUsageError(["report", "--in", folder.path], names: ["games.jsonl", "no such file"], status: 1)
+        try assertUsageError(endgame, names: ["games.jsonl", "no such file"], status: 1)
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8), summary)
     }
 
@@ -188,9 +189,7 @@ final class RunSafetyTests: XCTestCase {
             try assertUsageError(command + [option, tournament], names: [option, "holds a tournament"])
             try assertUsageError(command + [option, empty, "--resume"], names: ["--resume", "no run in"])
         }
-        // Nor do other outputs go into a run's folder (bench play's records never did).
-        try assertUsageError(["train", "--game", "coin-sorter", "--compare", "a=\(empty)", "--out", tournament],
-                             names: ["--out", "holds a tournament"])
+        // A cluster's OUT is never a run's folder (its merged run goes into OUT/merged).
         try assertUsageError(["cluster", "slurm", "--shards", "2", "--", "tournament", "--agents", "random", "greedy", "--out", tournament],
                              names: ["cluster slurm", "holds a tournament"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: tournament + "/slurm"))

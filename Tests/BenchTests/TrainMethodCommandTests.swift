@@ -118,6 +118,8 @@ final class TrainMethodCommandTests: XCTestCase {
                              names: ["--compare", "no training run", "weights.bin missing"])
         // (The checkpoint's presence is all --compare asks of it.)
         for folder in [a, b] { _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("weights.bin").path, contents: Data()) }
+        // Into a run's own folder, as results/coin-sorter-learning/README.md does it.
+        _ = try benchOK(["train", "--game", "coin-sorter", "--compare", "b=\(b.path)", "--out", a.path])
         let run = try benchOK(["train", "--game", "coin-sorter", "--compare", "plain TD=\(a.path),with TC=\(b.path)", "--out", out.path])
         XCTAssertTrue(run.stdout.contains("held-out curves of 2 runs"), run.stdout)
         let csv = try String(contentsOf: out.appendingPathComponent("heldout-curves.csv"), encoding: .utf8)

@@ -211,8 +211,9 @@ final class ExternalAgentMisbehaviourTests: XCTestCase {
             mine = Self.processes().filter(isNewChild)
         }
         XCTAssertEqual(mine.map(\.pid), [], "children of the test process left after close(): \(mine.map(Self.describe))", line: line)
+        let agentsDeadline = Date().addingTimeInterval(2)
         var left = leftovers()
-        while !left.isEmpty && Date() < deadline {
+        while !left.isEmpty && Date() < agentsDeadline {
             usleep(10_000)
             left = leftovers()
         }

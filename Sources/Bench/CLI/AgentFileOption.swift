@@ -30,7 +30,7 @@ struct AgentFileOption {
     /// any is named.
     static func checkPresent(_ options: Options) throws(WorkbenchError) -> Bool {
         let paths = options.lines(name)
-        for path in paths where try !RegularFile.exists(path) { throw .runtime("agent file \(path): no such file") }
+        for path in paths where try !RegularFile.exists(path) { throw ExternalAgents.missingFile(path) }
         return !paths.isEmpty
     }
 

@@ -159,8 +159,6 @@ struct SolveCommand: Subcommand {
         let shard = try options.shard(folder: nil)
         let folder = options.string("--study")
         if folder == nil && (shard != nil || options.has("--resume")) { throw .usage("--shard and --resume need --study DIR (the study's folder)") }
-        // Refused before the table is solved or read (a minute or more), not after.
-        if let folder { try PositionRun.checkFolder(URL(fileURLWithPath: folder), PlacementStudySpec.self, resume: options.has("--resume")) }
         return (spec, folder, shard)
     }
 
@@ -173,6 +171,11 @@ struct SolveCommand: Subcommand {
             return try sweep(G.self, folder: folder)
         }
         let (spec, studyFolder, shard) = try study(G.self)
+        // Refused before the table is solved or read (a minute or more), not after. (Not in
+        // study(): bench cluster's check passes its own OUT, which holds its scripts.)
+        if let studyFolder {
+            try PositionRun.checkFolder(URL(fileURLWithPath: studyFolder), PlacementStudySpec.self, resume: options.has("--resume"))
+        }
         let table = try obtain(G.self).table
         let threads = try threads
         let json = options.has("--json")

@@ -155,11 +155,7 @@ struct ReportCommand: UniformGameVisitor, Subcommand {
             throw .runtime("tournament.json in \(folder.path) does not hold \(G.name) rules (\(JSON.describe(error)))")
         }
         var tally = TournamentTally(config: file.config)
-        // A tournament's folder holds its log from its start (even empty): without one the
-        // tables would say 0 games over the summaries that were there.
-        let log = folder.appendingPathComponent(TournamentFolder.logName)
-        guard try RegularFile.exists(log.path) else { throw .runtime("\(log.path): no such file (a tournament's folder holds its log)") }
-        let note = try TournamentFolder.load(log,
+        let note = try TournamentFolder.load(folder.appendingPathComponent(TournamentFolder.logName),
                                              check: RecordCheck<G>(file: file, source: "games.jsonl"), into: &tally)
         let summary = TournamentSummary(tally: tally, wallSeconds: nil, gamesThisRun: 0, threads: nil)
         try summary.write(to: folder)
@@ -210,7 +206,10 @@ enum InterruptMessage {
         ChildProcessGroups.killAllForSignal()
         GroupCommit.syncAll()
         // A progress line may be on the terminal: the message starts a line of its own.
-        if isatty(STDERR_FILENO) != 0 { _ = write(STDERR_FILENO, "\n", 1) }
+        // (A byte on the stack: a string literal passed as a pointer may be copied to the
+        // heap in a debug build, and nothing may be allocated here.)
+        var newline: UInt8 = 10
+        if isatty(STDERR_FILENO) != 0 { _ = write(STDERR_FILENO, &newline, 1) }
         _ = write(STDERR_FILENO, text.utf8Start, text.utf8CodeUnitCount)
         _exit(128 + signal)
     }

@@ -208,7 +208,8 @@ final class MCTSTree<E: Evaluator> {
     @inlinable
     func search(playouts budget: Int, clock: Clock) {
         while playouts < budget {
-            // At least one playout, however late the thread starts (a move needs one).
+            // The clock is read after the first 64 playouts at the earliest (as the puzzle
+            // MCTS): a thread that starts late still has playouts to choose a move by.
             if playouts > 0 && playouts & 63 == 0 && clock.expired { break }
             if nodes[0].solved != 0 { break }
             iterate()

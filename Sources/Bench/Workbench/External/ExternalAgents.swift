@@ -61,6 +61,9 @@ public final class ExternalAgents: Sendable {
         return ExternalAgents(definitions: definitions)
     }
 
+    /// The error for an agents file that is not there.
+    public static func missingFile(_ path: String) -> WorkbenchError { .runtime("agent file \(path): no such file") }
+
     /// The entries of the agents file at `path`, checked (not yet started).
     static func entries(_ path: String) throws(WorkbenchError) -> [AgentFileEntry] {
         let read: Data?
@@ -68,7 +71,7 @@ public final class ExternalAgents: Sendable {
         do { read = try RegularFile.contents(path) } catch {
             throw .runtime("agent file " + (error.message.hasPrefix(path) ? error.message : "\(path): \(error.message)"))
         }
-        guard let data = read else { throw .runtime("agent file \(path): no such file") }
+        guard let data = read else { throw missingFile(path) }
         let entries: [AgentFileEntry]
         do {
             entries = try JSONDecoder().decode([AgentFileEntry.Checked].self, from: data).map(\.entry)

@@ -112,8 +112,8 @@ extension Capability where Offering == any DealSolvingGame.Type {
 }
 
 extension GameRegistry {
-    /// The game called `name` (the default when `nil`) as one offering `capability`;
-    /// a game without it is a usage error naming the games that have it. The one place
+    /// The game called `name` as one offering `capability`; no name (there is no default
+    /// here), or a game without it, is a usage error naming the games that have it. The one place
     /// that asks a game's type what it can do.
     public static func game<C>(named name: String?, offering capability: Capability<C>) throws(WorkbenchError) -> C {
         // No default here: the default game may not offer it ("tigers-goats has no ..."

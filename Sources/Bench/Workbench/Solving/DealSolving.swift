@@ -46,7 +46,7 @@ public enum DealSolving {
                 throw .usage("takes A..B with whole numbers 0 <= A <= B <= \(Int.max) (or one seed), got '\(text)'", field: "seeds")
             }
             guard last - first < maxDeals else {
-                throw .usage("'\(text)' is \(last - first + 1) deals; at most \(maxDeals) in one run", field: "seeds")
+                throw .usage("'\(text)' is more than \(maxDeals) deals, the most in one run", field: "seeds")
             }
             return first...last
         }

@@ -120,9 +120,12 @@ public enum TournamentFolder {
     /// Reads the log at `url` one record at a time, each checked by `check` (another
     /// tournament's, out of range, given twice: an error naming the line) before `body`
     /// gets it. Returns the note to give when the last line is torn (it is not read).
+    /// A folder without its log is an error: a tournament's folder holds it from its start
+    /// (even empty), and a reader would otherwise say 0 games.
     @discardableResult
     public static func scan<C: RecordChecking>(_ url: URL, check: C,
                                                _ body: (GameRecord, _ line: Int) throws(WorkbenchError) -> Void) throws(WorkbenchError) -> String? {
+        guard try RegularFile.exists(url.path) else { throw .runtime("\(url.path): no such file (a tournament's folder holds its log)") }
         var check = check
         let shape = try RecordLog.scan(url) { record, line throws(WorkbenchError) in
             try check.check(record, line: line)
