@@ -62,6 +62,21 @@ final class TrainMethodCommandTests: XCTestCase {
                                               + "initial value 5.0)"), resumed.stdout)
     }
 
+    /// A run holds its first checkpoint (0 episodes) from its start: one killed in its
+    /// first block resumes (it was refused both as a new run, "not empty", and as a resume).
+    func testARunKilledInItsFirstBlockResumes() throws {
+        let run = scratchURL("bench-train-killed-early-")
+        let bench = try startBench(["train", "--game", "coin-sorter", "--episodes", "1000000", "--threads", "1", "--out", run.path])
+        let weights = run.appendingPathComponent("weights.bin")
+        let deadline = Date().addingTimeInterval(60)
+        while !FileManager.default.fileExists(atPath: weights.path) && Date() < deadline { usleep(10_000) }
+        kill(bench.process.processIdentifier, SIGKILL)
+        _ = bench.wait(timeout: 30)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: run.appendingPathComponent("curve.csv").path), "killed in its first block")
+        let resumed = try benchOK(["train", "--game", "coin-sorter", "--episodes", "2", "--resume", "--out", run.path], timeout: 300)
+        XCTAssertTrue(resumed.stdout.contains("trained 2 episodes"), resumed.stdout)
+    }
+
     /// A run's method is fixed at its start: a resume asking for another is refused, the
     /// checkpoint untouched.
     func testAResumeWithAnotherMethodIsRefused() throws {

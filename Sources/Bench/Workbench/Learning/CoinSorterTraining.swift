@@ -148,6 +148,13 @@ public struct CoinSorterTraining: Sendable {
             if state.initialValue != 0 { CoinSorterTDTrainer.initialise(network, value: state.initialValue) }
         }
         let trainer = CoinSorterTDTrainer(network: network, state: state)
+        if !resume {
+            // A first checkpoint before any episode (by the trainer, which holds a coherence
+            // run's sums): the folder holds a run from its start, so one killed in its first
+            // block (its curve written, its weights not yet) is resumed, not refused both as a
+            // new run ("not empty") and as a resume.
+            do { try network.write(to: weightsPath, state: trainer.state) } catch { throw .runtime(error.message) }
+        }
         while trainer.state.episodes < episodes {
             let done = trainer.state.episodes
             let n = min(Self.block - done % Self.block, episodes - done)
