@@ -27,7 +27,7 @@ struct SolveCommand: Subcommand {
     ]
     static let sweepOptions: [CommandOption] = [
         .text("placement-all", "DIR", help: "the sweep's folder of layers"),
-        .text("through", "LAYER", help: "stop after LAYER (p19-goats ... p1-tigers, p0-goats)"),
+        .text("through", "LAYER", help: "stop after LAYER (p19-goats ... p1-tigers, p0-goats)").needs("--placement-all"),
         .text("shard", "K/N", help: "a study: solve only shard K of N (item n is shard n mod N's; the items are the positions of each K "
               + "in turn) into --study DIR; join the shards with bench merge (docs/cluster.md). The sweep: compute only slice K of N "
               + "of the first unfinished layer (its children must be finished) into DIR/LAYER.shard-K-of-N.bcpl; the next run "
@@ -133,8 +133,8 @@ struct SolveCommand: Subcommand {
 
     /// The tablebase alone.
     func tablebase<G: SolvableWorkbenchGame>(_ game: G.Type) throws(WorkbenchError) {
-        for name in ["--positions", "--seed", "--node-limit", "--tt", "--study", "--shard", "--resume", "--through"] where options.isGiven(name) {
-            throw .usage("\(name) needs \(name == "--through" ? "--placement-all DIR" : "--placement")")
+        for name in ["--positions", "--seed", "--node-limit", "--tt", "--study", "--shard", "--resume"] where options.isGiven(name) {
+            throw .usage("\(name) needs --placement")
         }
         let summary = try obtain(G.self).summary
         try Output.printResult(summary, json: options.has("--json"), text: summary.text)
@@ -142,7 +142,6 @@ struct SolveCommand: Subcommand {
 
     /// The study of `--placement`: what to solve, its folder and its shard.
     func study<G: PlacementPhaseGame>(_ game: G.Type) throws(WorkbenchError) -> (spec: PlacementStudySpec, folder: String?, shard: Shard?) {
-        if options.isGiven("--through") { throw .usage("--through needs --placement-all DIR") }
         let text = try options.text("--placement")
         var steps: [Int] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
